@@ -1,0 +1,187 @@
+package dev.brine.geometry;
+
+import dev.brine.BrineException;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.CoordinateSequenceFactory;
+import org.locationtech.jts.geom.CoordinateXY;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
+import org.locationtech.jts.geom.impl.CoordinateArraySequenceFactory;
+import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
+import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
+
+/**
+ * Coordinate sequence helpers shared by the native format and WKB: dimension flags, bulk copies
+ * between {@code byte[]} and sequences, and sequence construction for a given factory.
+ *
+ * <p>Ordinates are always laid out X, Y, [Z], [M]. Dimension flags: bit 0 = Z, bit 1 = M.
+ */
+final class Coords {
+  static final int Z = 1;
+  static final int M = 2;
+
+  private Coords() {}
+
+  /** Number of ordinates per coordinate for dimension flags {@code zm}. */
+  static int ordinates(int zm) {
+    return 2 + (zm & 1) + ((zm >> 1) & 1);
+  }
+
+  /**
+   * Dimension flags of a sequence, from its declared dimension and measures (never guessed from
+   * the first coordinate).
+   */
+  static int flagsOf(CoordinateSequence seq) {
+    int dim = seq.getDimension();
+    int measures = seq.getMeasures();
+    int spatial = dim - measures;
+    if (measures < 0 || measures > 1 || spatial < 2 || spatial > 3) {
+      throw new BrineException(
+          "unsupported coordinate dimension " + dim + " with " + measures
+              + " measures: only XY, XYZ, XYM and XYZM are supported");
+    }
+    return (spatial == 3 ? Z : 0) | (measures == 1 ? M : 0);
+  }
+
+  /**
+   * Writes the coordinates of {@code seq} little-endian at {@code pos} with the ordinates selected
+   * by {@code zm}; ordinates the sequence lacks are written as NaN. Returns the position after.
+   */
+  static int write(byte[] b, int pos, CoordinateSequence seq, int zm) {
+    int n = seq.size();
+    int d = ordinates(zm);
+    int srcZm = flagsOf(seq);
+    if (srcZm == zm && seq instanceof PackedCoordinateSequence.Double) {
+      double[] raw = ((PackedCoordinateSequence.Double) seq).getRawCoordinates();
+      int len = n * d;
+      for (int i = 0; i < len; i++) {
+        Bytes.putFloat64(b, pos, raw[i]);
+        pos += 8;
+      }
+      return pos;
+    }
+    if (srcZm == 0 && zm == 0) {
+      for (int i = 0; i < n; i++) {
+        Bytes.putFloat64(b, pos, seq.getX(i));
+        Bytes.putFloat64(b, pos + 8, seq.getY(i));
+        pos += 16;
+      }
+      return pos;
+    }
+    int srcZ = (srcZm & Z) != 0 ? 2 : -1;
+    int srcM = (srcZm & M) != 0 ? seq.getDimension() - 1 : -1;
+    boolean z = (zm & Z) != 0;
+    boolean m = (zm & M) != 0;
+    for (int i = 0; i < n; i++) {
+      Bytes.putFloat64(b, pos, seq.getOrdinate(i, 0));
+      Bytes.putFloat64(b, pos + 8, seq.getOrdinate(i, 1));
+      pos += 16;
+      if (z) {
+        Bytes.putFloat64(b, pos, srcZ < 0 ? Double.NaN : seq.getOrdinate(i, srcZ));
+        pos += 8;
+      }
+      if (m) {
+        Bytes.putFloat64(b, pos, srcM < 0 ? Double.NaN : seq.getOrdinate(i, srcM));
+        pos += 8;
+      }
+    }
+    return pos;
+  }
+
+  /** How sequences are built when decoding, chosen once per geometry factory. */
+  abstract static class Maker {
+    /** Reads {@code n} coordinates at {@code pos} (bounds already checked). */
+    abstract CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean bigEndian);
+
+    static Maker of(CoordinateSequenceFactory csf) {
+      if (csf instanceof PackedCoordinateSequenceFactory
+          && ((PackedCoordinateSequenceFactory) csf).getType() == PackedCoordinateSequenceFactory.DOUBLE) {
+        return PACKED;
+      }
+      if (csf instanceof CoordinateArraySequenceFactory) {
+        return ARRAY;
+      }
+      return new Generic(csf);
+    }
+  }
+
+  static double get(byte[] b, int pos, boolean bigEndian) {
+    return bigEndian ? (double) Bytes.DOUBLE_BE.get(b, pos) : Bytes.getFloat64(b, pos);
+  }
+
+  /** Wraps one bulk-read {@code double[]} in a PackedCoordinateSequence.Double. */
+  static final Maker PACKED =
+      new Maker() {
+        @Override
+        CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean bigEndian) {
+          int d = ordinates(zm);
+          double[] raw = new double[n * d];
+          if (bigEndian) {
+            for (int i = 0; i < raw.length; i++, pos += 8) {
+              raw[i] = (double) Bytes.DOUBLE_BE.get(b, pos);
+            }
+          } else {
+            for (int i = 0; i < raw.length; i++, pos += 8) {
+              raw[i] = Bytes.getFloat64(b, pos);
+            }
+          }
+          return new PackedCoordinateSequence.Double(raw, d, (zm & M) != 0 ? 1 : 0);
+        }
+      };
+
+  /** Builds Coordinate objects of the exact subclass for the dimension (JTS's default). */
+  static final Maker ARRAY =
+      new Maker() {
+        @Override
+        CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean be) {
+          Coordinate[] cs = new Coordinate[n];
+          switch (zm) {
+            case 0:
+              for (int i = 0; i < n; i++, pos += 16) {
+                cs[i] = new CoordinateXY(get(b, pos, be), get(b, pos + 8, be));
+              }
+              return new CoordinateArraySequence(cs, 2, 0);
+            case Z:
+              for (int i = 0; i < n; i++, pos += 24) {
+                cs[i] = new Coordinate(get(b, pos, be), get(b, pos + 8, be), get(b, pos + 16, be));
+              }
+              return new CoordinateArraySequence(cs, 3, 0);
+            case M:
+              for (int i = 0; i < n; i++, pos += 24) {
+                cs[i] = new CoordinateXYM(get(b, pos, be), get(b, pos + 8, be), get(b, pos + 16, be));
+              }
+              return new CoordinateArraySequence(cs, 3, 1);
+            default:
+              for (int i = 0; i < n; i++, pos += 32) {
+                cs[i] =
+                    new CoordinateXYZM(
+                        get(b, pos, be), get(b, pos + 8, be), get(b, pos + 16, be), get(b, pos + 24, be));
+              }
+              return new CoordinateArraySequence(cs, 4, 1);
+          }
+        }
+      };
+
+  /** Any other factory: create(n, dim, measures) and setOrdinate. */
+  static final class Generic extends Maker {
+    private final CoordinateSequenceFactory csf;
+
+    Generic(CoordinateSequenceFactory csf) {
+      this.csf = csf;
+    }
+
+    @Override
+    CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean be) {
+      int d = ordinates(zm);
+      CoordinateSequence seq = csf.create(n, d, (zm & M) != 0 ? 1 : 0);
+      for (int i = 0; i < n; i++) {
+        for (int k = 0; k < d; k++, pos += 8) {
+          seq.setOrdinate(i, k, get(b, pos, be));
+        }
+      }
+      return seq;
+    }
+  }
+}

@@ -1,0 +1,291 @@
+package dev.brine.geometry;
+
+import static dev.brine.geometry.NativeFormat.*;
+
+import dev.brine.BrineException;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Envelope;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * Writes the native format in two passes: {@link #size} computes the exact length, then {@link
+ * #write} fills an array of exactly that length (no growth, no copy).
+ */
+final class NativeWriter {
+  private NativeWriter() {}
+
+  static byte[] serialize(Geometry g) {
+    if (g == null) {
+      throw new BrineException("cannot serialize a null geometry");
+    }
+    byte[] out = new byte[size(g, true, 1)];
+    int end = write(out, 0, g, true, 1);
+    if (end != out.length) {
+      throw new IllegalStateException("size " + out.length + " != written " + end);
+    }
+    return out;
+  }
+
+  static int typeOf(Geometry g) {
+    // most specific classes first: LinearRing extends LineString
+    if (g instanceof Point) return POINT;
+    if (g instanceof LinearRing) return LINEARRING;
+    if (g instanceof LineString) return LINESTRING;
+    if (g instanceof Polygon) return POLYGON;
+    if (g instanceof MultiPoint) return MULTIPOINT;
+    if (g instanceof MultiLineString) return MULTILINESTRING;
+    if (g instanceof MultiPolygon) return MULTIPOLYGON;
+    if (g instanceof GeometryCollection) return GEOMETRYCOLLECTION;
+    throw new BrineException("unsupported geometry class " + g.getClass().getName());
+  }
+
+  private static boolean hasEnvelope(Geometry g, boolean root, int type) {
+    return root && type != POINT && !g.isEmpty();
+  }
+
+  /** Union of the Z/M flags of every sequence of a single-type geometry or Multi*. */
+  static int zmOf(Geometry g, int type) {
+    switch (type) {
+      case POINT:
+        return Coords.flagsOf(((Point) g).getCoordinateSequence());
+      case LINESTRING:
+      case LINEARRING:
+        return Coords.flagsOf(((LineString) g).getCoordinateSequence());
+      case POLYGON: {
+        Polygon p = (Polygon) g;
+        int zm = Coords.flagsOf(p.getExteriorRing().getCoordinateSequence());
+        for (int i = 0, n = p.getNumInteriorRing(); i < n; i++) {
+          zm |= Coords.flagsOf(p.getInteriorRingN(i).getCoordinateSequence());
+        }
+        return zm;
+      }
+      default: {
+        int zm = 0;
+        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+          Geometry part = g.getGeometryN(i);
+          zm |= zmOf(part, typeOf(part));
+        }
+        return zm;
+      }
+    }
+  }
+
+  static int size(Geometry g, boolean root, int depth) {
+    int type = typeOf(g);
+    if (type == GEOMETRYCOLLECTION) {
+      if (depth > MAX_DEPTH) {
+        throw new BrineException("geometry collections nested deeper than " + MAX_DEPTH);
+      }
+      // children first: the depth is checked before anything recursive of JTS (isEmpty) runs
+      long size = HEADER_BYTES + 8;
+      for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+        size += size(g.getGeometryN(i), false, depth + 1);
+        if (size > Integer.MAX_VALUE - 64) {
+          throw new BrineException("geometry too large to serialize: " + size + " bytes");
+        }
+      }
+      return (int) size + (hasEnvelope(g, root, type) ? ENVELOPE_BYTES : 0);
+    }
+    int size = HEADER_BYTES + (hasEnvelope(g, root, type) ? ENVELOPE_BYTES : 0);
+    int d = Coords.ordinates(zmOf(g, type));
+    long coords;
+    long structure;
+    switch (type) {
+      case POINT:
+        coords = g.isEmpty() ? 0 : 1;
+        structure = 0;
+        break;
+      case LINESTRING:
+      case LINEARRING:
+        coords = ((LineString) g).getNumPoints();
+        structure = 8;
+        break;
+      case POLYGON: {
+        Polygon p = (Polygon) g;
+        coords = p.getNumPoints();
+        structure = 4 + 4L * ringCount(p);
+        break;
+      }
+      case MULTIPOINT: {
+        int empties = 0;
+        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+          if (g.getGeometryN(i).isEmpty()) empties++;
+        }
+        coords = g.getNumGeometries() - empties;
+        structure = 8 + 4L * empties;
+        break;
+      }
+      case MULTILINESTRING:
+        coords = g.getNumPoints();
+        structure = 4 + 4L * g.getNumGeometries();
+        break;
+      case MULTIPOLYGON: {
+        coords = g.getNumPoints();
+        structure = 4;
+        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+          structure += 4 + 4L * ringCount((Polygon) g.getGeometryN(i));
+        }
+        break;
+      }
+      default:
+        throw new AssertionError(type);
+    }
+    long total = size + ((structure + 7) & ~7L) + coords * d * 8;
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new BrineException("geometry too large to serialize: " + total + " bytes");
+    }
+    return (int) total;
+  }
+
+  private static int ringCount(Polygon p) {
+    return p.isEmpty() && p.getNumInteriorRing() == 0 ? 0 : 1 + p.getNumInteriorRing();
+  }
+
+  static int write(byte[] b, int pos, Geometry g, boolean root, int depth) {
+    int type = typeOf(g);
+    // a collection's own Z/M bits are informational (the union of its members); readers ignore them
+    int zm = type == GEOMETRYCOLLECTION ? gcFlags(g, depth) : zmOf(g, type);
+    int flags = zm;
+    boolean env = hasEnvelope(g, root, type);
+    if (env) flags |= FLAG_ENVELOPE;
+    if (type == POINT && g.isEmpty()) flags |= FLAG_EMPTY;
+    b[pos] = (byte) type;
+    b[pos + 1] = (byte) flags;
+    b[pos + 2] = (byte) VERSION;
+    b[pos + 3] = 0;
+    Bytes.putInt32(b, pos + 4, g.getSRID());
+    pos += HEADER_BYTES;
+    if (env) {
+      Envelope e = g.getEnvelopeInternal();
+      // the raw JTS fields; a null envelope is stored as JTS keeps it (0, 0, -1, -1)
+      Bytes.putFloat64(b, pos, e.isNull() ? 0 : e.getMinX());
+      Bytes.putFloat64(b, pos + 8, e.isNull() ? 0 : e.getMinY());
+      Bytes.putFloat64(b, pos + 16, e.isNull() ? -1 : e.getMaxX());
+      Bytes.putFloat64(b, pos + 24, e.isNull() ? -1 : e.getMaxY());
+      pos += ENVELOPE_BYTES;
+    }
+    switch (type) {
+      case POINT:
+        return g.isEmpty() ? pos : Coords.write(b, pos, ((Point) g).getCoordinateSequence(), zm);
+      case LINESTRING:
+      case LINEARRING: {
+        CoordinateSequence seq = ((LineString) g).getCoordinateSequence();
+        Bytes.putInt32(b, pos, seq.size());
+        Bytes.putInt32(b, pos + 4, 0);
+        return Coords.write(b, pos + 8, seq, zm);
+      }
+      case POLYGON: {
+        Polygon p = (Polygon) g;
+        int rings = ringCount(p);
+        Bytes.putInt32(b, pos, rings);
+        int s = pos + 4;
+        s = putRingSizes(b, s, p, rings);
+        pos = zeroPad(b, s);
+        return writeRings(b, pos, p, rings, zm);
+      }
+      case MULTIPOINT: {
+        int n = g.getNumGeometries();
+        int s = pos + 8;
+        for (int i = 0; i < n; i++) {
+          if (g.getGeometryN(i).isEmpty()) {
+            Bytes.putInt32(b, s, i);
+            s += 4;
+          }
+        }
+        Bytes.putInt32(b, pos, n);
+        Bytes.putInt32(b, pos + 4, (s - pos - 8) / 4);
+        pos = zeroPad(b, s);
+        for (int i = 0; i < n; i++) {
+          Point pt = (Point) g.getGeometryN(i);
+          if (!pt.isEmpty()) pos = Coords.write(b, pos, pt.getCoordinateSequence(), zm);
+        }
+        return pos;
+      }
+      case MULTILINESTRING: {
+        int n = g.getNumGeometries();
+        Bytes.putInt32(b, pos, n);
+        int s = pos + 4;
+        for (int i = 0; i < n; i++, s += 4) {
+          Bytes.putInt32(b, s, ((LineString) g.getGeometryN(i)).getNumPoints());
+        }
+        pos = zeroPad(b, s);
+        for (int i = 0; i < n; i++) {
+          pos = Coords.write(b, pos, ((LineString) g.getGeometryN(i)).getCoordinateSequence(), zm);
+        }
+        return pos;
+      }
+      case MULTIPOLYGON: {
+        int n = g.getNumGeometries();
+        Bytes.putInt32(b, pos, n);
+        int s = pos + 4;
+        for (int i = 0; i < n; i++) {
+          Polygon p = (Polygon) g.getGeometryN(i);
+          int rings = ringCount(p);
+          Bytes.putInt32(b, s, rings);
+          s = putRingSizes(b, s + 4, p, rings);
+        }
+        pos = zeroPad(b, s);
+        for (int i = 0; i < n; i++) {
+          Polygon p = (Polygon) g.getGeometryN(i);
+          pos = writeRings(b, pos, p, ringCount(p), zm);
+        }
+        return pos;
+      }
+      case GEOMETRYCOLLECTION: {
+        int n = g.getNumGeometries();
+        Bytes.putInt32(b, pos, n);
+        Bytes.putInt32(b, pos + 4, 0);
+        pos += 8;
+        for (int i = 0; i < n; i++) {
+          pos = write(b, pos, g.getGeometryN(i), false, depth + 1);
+        }
+        return pos;
+      }
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  /** Union of the Z/M flags of a collection's members, at any depth (bounded by MAX_DEPTH). */
+  static int gcFlags(Geometry g, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new BrineException("geometry collections nested deeper than " + MAX_DEPTH);
+    }
+    int zm = 0;
+    for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+      Geometry c = g.getGeometryN(i);
+      int t = typeOf(c);
+      zm |= t == GEOMETRYCOLLECTION ? gcFlags(c, depth + 1) : zmOf(c, t);
+    }
+    return zm;
+  }
+
+  private static int putRingSizes(byte[] b, int s, Polygon p, int rings) {
+    for (int r = 0; r < rings; r++, s += 4) {
+      LinearRing ring = r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1);
+      Bytes.putInt32(b, s, ring.getNumPoints());
+    }
+    return s;
+  }
+
+  private static int writeRings(byte[] b, int pos, Polygon p, int rings, int zm) {
+    for (int r = 0; r < rings; r++) {
+      LinearRing ring = r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1);
+      pos = Coords.write(b, pos, ring.getCoordinateSequence(), zm);
+    }
+    return pos;
+  }
+
+  private static int zeroPad(byte[] b, int s) {
+    // the array is freshly allocated (all zeros), so padding needs no writes
+    return pad8(s);
+  }
+}
