@@ -145,7 +145,8 @@ final class NativeWriter {
     return (int) total;
   }
 
-  private static int ringCount(Polygon p) {
+  /** 0 for an empty polygon, else shell + holes (JTS tolerates an empty shell with holes). */
+  static int ringCount(Polygon p) {
     return p.isEmpty() && p.getNumInteriorRing() == 0 ? 0 : 1 + p.getNumInteriorRing();
   }
 

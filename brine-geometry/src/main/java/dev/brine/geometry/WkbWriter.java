@@ -45,6 +45,27 @@ final class WkbWriter {
     return type == GEOMETRYCOLLECTION ? NativeWriter.gcFlags(g, 1) : NativeWriter.zmOf(g, type);
   }
 
+  /**
+   * A collection member's own dimension; a member without any coordinate sequence (an empty Multi*
+   * or collection) takes its parent's, as JTS's WKBWriter writes it.
+   */
+  private static int childZm(Geometry c, int parentZm) {
+    return hasSequences(c) ? zm(c) : parentZm;
+  }
+
+  private static boolean hasSequences(Geometry g) {
+    if (!(g instanceof org.locationtech.jts.geom.GeometryCollection)) {
+      return true;
+    }
+    if (g.getClass() != org.locationtech.jts.geom.GeometryCollection.class) {
+      return g.getNumGeometries() > 0;
+    }
+    for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
+      if (hasSequences(g.getGeometryN(i))) return true;
+    }
+    return false;
+  }
+
   private int size(Geometry g, int zm, boolean root, int depth) {
     int type = NativeWriter.typeOf(g);
     long size = 5 + (ewkb && root ? 4 : 0);
@@ -59,7 +80,7 @@ final class WkbWriter {
         break;
       case POLYGON: {
         Polygon p = (Polygon) g;
-        int rings = p.isEmpty() ? 0 : 1 + p.getNumInteriorRing();
+        int rings = NativeWriter.ringCount(p);
         size += 4 + 4L * rings + 8L * d * p.getNumPoints();
         break;
       }
@@ -73,7 +94,7 @@ final class WkbWriter {
         size += 4;
         for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
           Geometry c = g.getGeometryN(i);
-          size += size(c, type == GEOMETRYCOLLECTION ? zm(c) : zm, false, depth + 1);
+          size += size(c, type == GEOMETRYCOLLECTION ? childZm(c, zm) : zm, false, depth + 1);
           if (size > Integer.MAX_VALUE - 64) {
             throw new BrineException("geometry too large for WKB: " + size + " bytes");
           }
@@ -124,7 +145,7 @@ final class WkbWriter {
       }
       case POLYGON: {
         Polygon p = (Polygon) g;
-        int rings = p.isEmpty() ? 0 : 1 + p.getNumInteriorRing();
+        int rings = NativeWriter.ringCount(p);
         Bytes.putInt32(b, pos, rings);
         pos += 4;
         for (int r = 0; r < rings; r++) {
@@ -141,7 +162,7 @@ final class WkbWriter {
         pos += 4;
         for (int i = 0; i < n; i++) {
           Geometry c = g.getGeometryN(i);
-          pos = write(b, pos, c, type == GEOMETRYCOLLECTION ? zm(c) : zm, false);
+          pos = write(b, pos, c, type == GEOMETRYCOLLECTION ? childZm(c, zm) : zm, false);
         }
         return pos;
       }
