@@ -1,0 +1,521 @@
+package dev.brine;
+
+import dev.brine.registry.TypeIds;
+import dev.brine.registry.TypeRegistry;
+import dev.brine.security.ClassFilter;
+import dev.brine.serializer.Builtins;
+import dev.brine.serializer.DefaultSerializerFactory;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
+import dev.brine.spi.BrineModule;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.function.Predicate;
+
+/**
+ * Serializes object graphs to bytes and back. Immutable, thread-safe and meant to be built once and
+ * reused:
+ *
+ * <pre>{@code
+ * Brine brine = Brine.builder().register(Order.class, Line.class).build();
+ * byte[] bytes = brine.serialize(order);
+ * Order back = brine.deserialize(bytes, Order.class);
+ * }</pre>
+ *
+ * <p>A payload is one header byte ({@code 0xB2}, or {@code 0xB3} with reference tracking) followed by
+ * one tagged value; see docs/format.md. Both sides must register the same classes in the same order
+ * and agree on {@link Builder#references}. The defaults (registration required, no reference
+ * tracking) are the fast path.
+ *
+ * <p>Every failure is a {@link BrineException}: malformed or truncated input ({@link
+ * MalformedInputException}, naming the offset), a limit ({@link LimitExceededException}), or a class
+ * that is not registered or is denied ({@link ClassNotAllowedException}).
+ */
+public final class Brine {
+  static final int HEADER = 0xB2;
+  static final int HEADER_REFS = 0xB3;
+
+  private final TypeRegistry registry;
+  private final boolean references;
+  private final int header;
+  private final int maxDepth;
+  private final int maxLength;
+  private final long maxStringBytes;
+  private final long maxPayloadBytes;
+  private final ContextPool<WriteContext> writers;
+  private final ContextPool<ReadContext> readers;
+
+  private Brine(Builder b) {
+    this.references = b.references;
+    this.header = references ? HEADER_REFS : HEADER;
+    this.maxDepth = b.maxDepth;
+    this.maxLength = b.maxLength;
+    this.maxStringBytes = b.maxStringBytes;
+    this.maxPayloadBytes = b.maxPayloadBytes;
+    ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
+    this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
+    registry.factory(new DefaultSerializerFactory());
+    Builtins.registerAll(registry);
+    for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
+      Fixed f = e.getValue();
+      registry.registerFixed(e.getKey(), f.type, f.serializer, f.tracked, f.composite);
+    }
+    int id = TypeIds.FIRST_USER;
+    for (Registration r : b.registrations) {
+      if (registry.known(r.type) && r.serializer == null) {
+        continue; // built-ins and module types need no id
+      }
+      if (id >= TypeIds.FIRST_MODULE) {
+        throw new BrineException("too many registered classes: at most " + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER));
+      }
+      registry.registerUser(id++, r.type, r.serializer);
+    }
+    registry.complete();
+    this.writers = new ContextPool<>(() -> new WriteContext(registry, references, maxDepth, maxPayloadBytes));
+    this.readers = new ContextPool<>(() -> new ReadContext(registry, references, maxDepth, maxLength, maxStringBytes));
+  }
+
+  private static ClassLoader defaultLoader() {
+    ClassLoader l = Thread.currentThread().getContextClassLoader();
+    return l != null ? l : Brine.class.getClassLoader();
+  }
+
+  /** A new builder, with the serializers of every {@link BrineModule} on the class path registered. */
+  public static Builder builder() {
+    Builder b = new Builder();
+    for (BrineModule m : Modules.MODULES) {
+      m.register(b);
+    }
+    return b;
+  }
+
+  /** Whether this instance tracks references (identity and cycles). */
+  public boolean references() {
+    return references;
+  }
+
+  // ---------------------------------------------------------------- serialize
+
+  /**
+   * Serializes {@code value} (which may be null) and everything reachable from it.
+   *
+   * @throws ClassNotAllowedException if a class is not registered while registration is required
+   * @throws LimitExceededException if the graph is nested deeper than the depth limit (a cycle without
+   *     reference tracking) or the payload exceeds the size limit
+   */
+  public byte[] serialize(Object value) {
+    WriteContext ctx = writers.take();
+    try {
+      write(ctx, value);
+      return ctx.toByteArray();
+    } finally {
+      done(ctx);
+    }
+  }
+
+  /**
+   * Writes {@code value} to {@code out} as a varuint32 length followed by the bytes {@link
+   * #serialize(Object)} returns, so values written one after another can be read back one by one
+   * with {@link #deserialize(InputStream)}. Does not flush or close {@code out}.
+   *
+   * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
+   */
+  public void serialize(Object value, OutputStream out) {
+    WriteContext ctx = writers.take();
+    try {
+      ctx.reset();
+      ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
+      ctx.writeInt8(0);
+      int start = ctx.position();
+      ctx.writeInt8(header);
+      ctx.writeObject(value);
+      int len = ctx.position() - start;
+      int prefix = WriteContext.sizeOfVarUInt32(len);
+      byte[] buf = ctx.array();
+      int at = start - prefix;
+      int v = len;
+      for (int i = at; i < start; i++) {
+        buf[i] = (byte) (i == start - 1 ? v : (v & 0x7F) | 0x80);
+        v >>>= 7;
+      }
+      out.write(buf, at, ctx.position() - at);
+    } catch (IOException e) {
+      throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw stackOverflow();
+    } finally {
+      done(ctx);
+    }
+  }
+
+  private void write(WriteContext ctx, Object value) {
+    ctx.reset();
+    ctx.writeInt8(header);
+    try {
+      ctx.writeObject(value);
+    } catch (StackOverflowError e) {
+      throw stackOverflow();
+    }
+  }
+
+  private void done(WriteContext ctx) {
+    ctx.reset();
+    ctx.trim(1 << 20);
+    writers.release(ctx);
+  }
+
+  private LimitExceededException stackOverflow() {
+    return new LimitExceededException("object graph nested too deep for this thread's stack; lower "
+        + "Brine.Builder.maxDepth (now " + maxDepth + ") or enable references(true) for cycles");
+  }
+
+  // ---------------------------------------------------------------- deserialize
+
+  /**
+   * Reads one value from {@code bytes}, which must hold exactly one payload.
+   *
+   * @throws MalformedInputException if the bytes are truncated, malformed, or followed by more bytes
+   * @throws ClassNotAllowedException if the payload names a class that is not allowed
+   * @throws LimitExceededException if a length or the nesting depth exceeds a limit
+   */
+  public Object deserialize(byte[] bytes) {
+    return deserialize(bytes, 0, bytes.length);
+  }
+
+  /** Reads one value from {@code bytes[offset, offset+length)}, which must hold exactly one payload. */
+  public Object deserialize(byte[] bytes, int offset, int length) {
+    if (length > maxPayloadBytes) {
+      throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
+          + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+    }
+    ReadContext ctx = readers.take();
+    try {
+      ctx.wrap(bytes, offset, length);
+      return read(ctx);
+    } finally {
+      ctx.release();
+      readers.release(ctx);
+    }
+  }
+
+  /** Reads one value from the remaining bytes of {@code buffer} (its position is not changed). */
+  public Object deserialize(ByteBuffer buffer) {
+    if (buffer.hasArray() && !buffer.isReadOnly()) {
+      return deserialize(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+    }
+    byte[] copy = new byte[buffer.remaining()];
+    buffer.duplicate().get(copy);
+    return deserialize(copy);
+  }
+
+  /**
+   * Reads one value of the expected type.
+   *
+   * @throws BrineException if the payload holds a value of another type (never ClassCastException)
+   */
+  public <T> T deserialize(byte[] bytes, Class<T> type) {
+    return cast(deserialize(bytes), type);
+  }
+
+  /**
+   * Reads one value written by {@link #serialize(Object, OutputStream)}, consuming exactly its bytes.
+   *
+   * @throws MalformedInputException if the stream ends early or the value is malformed
+   */
+  public Object deserialize(InputStream in) {
+    try {
+      long len = 0;
+      for (int shift = 0; ; shift += 7) {
+        int b = in.read();
+        if (b < 0) {
+          throw new MalformedInputException(shift == 0
+              ? "the stream holds no more values" : "the stream ended inside a length prefix");
+        }
+        if (shift == 28 && b > 0x0F) {
+          throw new MalformedInputException("length prefix longer than 32 bits in the stream");
+        }
+        len |= (long) (b & 0x7F) << shift;
+        if (b < 0x80) {
+          break;
+        }
+      }
+      if (len > maxPayloadBytes) {
+        throw new LimitExceededException("stream value of " + len + " bytes exceeds the limit of "
+            + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+      }
+      byte[] bytes = in.readNBytes((int) len); // grows as bytes arrive: a lying length allocates little
+      if (bytes.length < len) {
+        throw new MalformedInputException("the stream ended after " + bytes.length + " of the " + len
+            + " bytes of a value");
+      }
+      return deserialize(bytes);
+    } catch (EOFException e) {
+      throw new MalformedInputException("the stream ended early", e);
+    } catch (IOException e) {
+      throw new BrineException("reading from the stream failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads one value of the expected type from a stream; see {@link #deserialize(InputStream)}. */
+  public <T> T deserialize(InputStream in, Class<T> type) {
+    return cast(deserialize(in), type);
+  }
+
+  private Object read(ReadContext ctx) {
+    try {
+      if (ctx.remaining() == 0) {
+        throw new MalformedInputException("empty input: a payload has at least a header byte");
+      }
+      int h = ctx.readInt8() & 0xFF;
+      if (h != header) {
+        throw new MalformedInputException(headerMessage(h));
+      }
+      Object value = ctx.readObject();
+      if (ctx.remaining() != 0) {
+        throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
+            + ctx.position());
+      }
+      return value;
+    } catch (BrineException e) {
+      throw e;
+    } catch (StackOverflowError e) {
+      throw stackOverflow();
+    } catch (RuntimeException e) {
+      // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
+      throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
+    }
+  }
+
+  private String headerMessage(int h) {
+    if (h == HEADER || h == HEADER_REFS) {
+      return "payload written with references(" + (h == HEADER_REFS) + ") but this Brine has references("
+          + references + "); both sides must agree";
+    }
+    return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> T cast(Object value, Class<T> type) {
+    if (value == null) {
+      return null;
+    }
+    Class<?> boxed = type.isPrimitive() ? box(type) : type;
+    if (!boxed.isInstance(value)) {
+      throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
+    }
+    return (T) value;
+  }
+
+  private static Class<?> box(Class<?> p) {
+    if (p == int.class) return Integer.class;
+    if (p == long.class) return Long.class;
+    if (p == double.class) return Double.class;
+    if (p == float.class) return Float.class;
+    if (p == boolean.class) return Boolean.class;
+    if (p == byte.class) return Byte.class;
+    if (p == short.class) return Short.class;
+    if (p == char.class) return Character.class;
+    return Void.class;
+  }
+
+  // ---------------------------------------------------------------- builder
+
+  private static final class Registration {
+    final Class<?> type;
+    final Serializer<?> serializer;
+
+    Registration(Class<?> type, Serializer<?> serializer) {
+      this.type = type;
+      this.serializer = serializer;
+    }
+  }
+
+  private static final class Fixed {
+    final Class<?> type;
+    final Serializer<?> serializer;
+    final boolean tracked;
+    final boolean composite;
+
+    Fixed(Class<?> type, Serializer<?> serializer, boolean tracked, boolean composite) {
+      this.type = type;
+      this.serializer = serializer;
+      this.tracked = tracked;
+      this.composite = composite;
+    }
+  }
+
+  /** Configures a {@link Brine}. Not thread-safe; {@link #build()} may be called more than once. */
+  public static final class Builder {
+    private final List<Registration> registrations = new ArrayList<>();
+    private final Map<Integer, Fixed> fixed = new LinkedHashMap<>();
+    private boolean requireRegistration = true;
+    private boolean references;
+    private int maxDepth = 512;
+    private int maxLength = 64 << 20;
+    private long maxStringBytes = 64L << 20;
+    private long maxPayloadBytes = 1L << 30;
+    private Predicate<String> allow;
+    private ClassLoader classLoader;
+
+    private Builder() {}
+
+    /**
+     * Registers classes; each gets the next id (from 64) in registration order, so both sides must
+     * register the same classes in the same order. Built-in types need no registration.
+     */
+    public Builder register(Class<?>... types) {
+      for (Class<?> t : types) {
+        if (t == null) {
+          throw new BrineException("cannot register null");
+        }
+        registrations.add(new Registration(t, null));
+      }
+      return this;
+    }
+
+    /** Registers {@code type} with a custom serializer; it gets the next id in registration order. */
+    public <T> Builder register(Class<T> type, Serializer<T> serializer) {
+      if (type == null || serializer == null) {
+        throw new BrineException("cannot register a null class or serializer");
+      }
+      registrations.add(new Registration(type, serializer));
+      return this;
+    }
+
+    /**
+     * Registers {@code type} under a fixed id in the module range 8192–8447 (see {@link TypeIds}); for
+     * extension modules, so their ids do not depend on user registrations. Values are tracked for
+     * references and count towards the depth limit.
+     */
+    public <T> Builder registerWithId(int typeId, Class<T> type, Serializer<T> serializer) {
+      if (typeId < TypeIds.FIRST_MODULE || typeId >= TypeIds.END_MODULE) {
+        throw new BrineException("module type id " + typeId + " outside " + TypeIds.FIRST_MODULE + ".."
+            + (TypeIds.END_MODULE - 1));
+      }
+      if (type == null || serializer == null) {
+        throw new BrineException("cannot register a null class or serializer");
+      }
+      Fixed prev = fixed.get(typeId);
+      if (prev != null && prev.type != type) {
+        throw new BrineException("module type id " + typeId + " is taken by " + prev.type.getName());
+      }
+      fixed.put(typeId, new Fixed(type, serializer, true, true));
+      return this;
+    }
+
+    /**
+     * Whether every class written with a type tag must be registered (default true). When false,
+     * unregistered classes are written by name and loaded by name, except those on the built-in
+     * deny-list of deserialization gadgets or outside {@link #allowClasses}.
+     */
+    public Builder requireRegistration(boolean required) {
+      this.requireRegistration = required;
+      return this;
+    }
+
+    /** Whether to keep object identity and cycles (default false: faster, and a cycle hits maxDepth). */
+    public Builder references(boolean track) {
+      this.references = track;
+      return this;
+    }
+
+    /** The deepest nesting of objects accepted, both ways (default 512). */
+    public Builder maxDepth(int depth) {
+      if (depth < 1) {
+        throw new BrineException("maxDepth must be positive: " + depth);
+      }
+      this.maxDepth = depth;
+      return this;
+    }
+
+    /** The most elements an array, collection or map may have when read (default 64 Mi). */
+    public Builder maxLength(int length) {
+      if (length < 0) {
+        throw new BrineException("maxLength must not be negative: " + length);
+      }
+      this.maxLength = length;
+      return this;
+    }
+
+    /** The longest string body accepted when reading, in bytes (default 64 MiB). */
+    public Builder maxStringBytes(long bytes) {
+      if (bytes < 0) {
+        throw new BrineException("maxStringBytes must not be negative: " + bytes);
+      }
+      this.maxStringBytes = bytes;
+      return this;
+    }
+
+    /** The largest payload written or read, in bytes (default 1 GiB). */
+    public Builder maxPayloadBytes(long bytes) {
+      if (bytes < 16) {
+        throw new BrineException("maxPayloadBytes too small: " + bytes);
+      }
+      this.maxPayloadBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Accepts unregistered classes (with {@code requireRegistration(false)}) only when their name
+     * matches {@code predicate}. The deny-list applies regardless.
+     */
+    public Builder allowClasses(Predicate<String> predicate) {
+      this.allow = this.allow == null ? predicate : this.allow.or(predicate);
+      return this;
+    }
+
+    /** Accepts unregistered classes only from these packages (and their subpackages); see {@link #allowClasses}. */
+    public Builder allowPackages(String... prefixes) {
+      List<String> ps = new ArrayList<>();
+      for (String p : prefixes) {
+        ps.add(p.endsWith(".") ? p : p + ".");
+      }
+      return allowClasses(name -> ps.stream().anyMatch(name::startsWith));
+    }
+
+    /** The class loader that by-name classes are loaded with (default: the thread's context loader). */
+    public Builder classLoader(ClassLoader loader) {
+      this.classLoader = loader;
+      return this;
+    }
+
+    /** Builds an immutable, thread-safe {@link Brine}. */
+    public Brine build() {
+      return new Brine(this);
+    }
+  }
+
+  /** The modules found on the class path, loaded once. */
+  private static final class Modules {
+    static final List<BrineModule> MODULES = load();
+
+    private static List<BrineModule> load() {
+      List<BrineModule> out = new ArrayList<>();
+      ServiceLoader<BrineModule> loader = ServiceLoader.load(BrineModule.class, Brine.class.getClassLoader());
+      for (var it = loader.iterator(); ; ) {
+        try {
+          if (!it.hasNext()) {
+            break;
+          }
+          out.add(it.next());
+        } catch (ServiceConfigurationError | LinkageError e) {
+          // A module whose dependencies are missing is skipped; its types are then simply unknown.
+          System.getLogger("dev.brine").log(System.Logger.Level.WARNING, "skipping Brine module: " + e);
+        }
+      }
+      out.sort((a, b) -> a.getClass().getName().compareTo(b.getClass().getName()));
+      return List.copyOf(out);
+    }
+  }
+
+}

@@ -1,0 +1,439 @@
+package dev.brine.io;
+
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import java.nio.ByteBuffer;
+
+/**
+ * Reads little-endian values from a {@code byte[]} slice, checking every read against the bytes
+ * that remain. Every failure is a {@link MalformedInputException} (or {@link LimitExceededException})
+ * naming the offset, counted from the start of the slice.
+ *
+ * <p>Naming mirrors {@link ByteWriter}: relative {@code readInt32()}, absolute {@code getInt32(index)}.
+ * Not thread-safe.
+ */
+public class ByteReader {
+  /** The bytes being read. */
+  protected byte[] buf;
+  /** The next read position (an index into {@link #buf}). */
+  protected int pos;
+  /** One past the last readable index. */
+  protected int limit;
+  /** Index of the slice's first byte; offsets in messages are relative to it. */
+  protected int start;
+  /** Longest string body accepted, in bytes. */
+  protected long maxStringBytes = 64L << 20;
+  private char[] scratch = new char[64];
+
+  /** Creates a reader with nothing to read; call {@link #wrap} before use. */
+  public ByteReader() {
+    this.buf = new byte[0];
+  }
+
+  /** Creates a reader over the whole array. */
+  public ByteReader(byte[] bytes) {
+    wrap(bytes, 0, bytes.length);
+  }
+
+  /** Points this reader at {@code bytes[offset, offset+length)}. */
+  public final void wrap(byte[] bytes, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > bytes.length - length) {
+      throw new IndexOutOfBoundsException("slice " + offset + "+" + length + " outside 0.." + bytes.length);
+    }
+    this.buf = bytes;
+    this.pos = offset;
+    this.start = offset;
+    this.limit = offset + length;
+  }
+
+  /**
+   * Points this reader at the remaining bytes of {@code buffer} without changing its position. A heap
+   * buffer is read in place; a direct buffer's remaining bytes are copied once.
+   */
+  public final void wrap(ByteBuffer buffer) {
+    if (buffer.hasArray() && !buffer.isReadOnly()) {
+      wrap(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+    } else {
+      byte[] copy = new byte[buffer.remaining()];
+      buffer.duplicate().get(copy);
+      wrap(copy, 0, copy.length);
+    }
+  }
+
+  /** Sets the longest string body accepted, in bytes. */
+  public final void maxStringBytes(long max) {
+    this.maxStringBytes = max;
+  }
+
+  /** The read position, as an offset from the start of the slice. */
+  public final int position() {
+    return pos - start;
+  }
+
+  /** The bytes that remain to be read. */
+  public final int remaining() {
+    return limit - pos;
+  }
+
+  /** Converts an index into the array into an offset from the start of the slice (for messages). */
+  public final int offsetOf(int index) {
+    return index - start;
+  }
+
+  /**
+   * Fails unless {@code n} bytes remain.
+   *
+   * @throws MalformedInputException naming what was being read and where
+   */
+  public final void require(int n, String what) {
+    if (n < 0 || n > limit - pos) {
+      throw truncated(what + " (" + Integer.toUnsignedString(n) + " bytes)", pos);
+    }
+  }
+
+  /** An exception for input that ends before {@code what}, which starts at array index {@code at}. */
+  public final MalformedInputException truncated(String what, int at) {
+    return new MalformedInputException("truncated input: " + what + " at offset " + offsetOf(at)
+        + " needs more bytes than the " + (limit - at) + " that remain");
+  }
+
+  /** An exception for a configured limit. */
+  public final LimitExceededException limit(String message) {
+    return new LimitExceededException(message);
+  }
+
+  private MalformedInputException eof(int size) {
+    return truncated(size + "-byte value", pos);
+  }
+
+  // ---------------------------------------------------------------- fixed width
+
+  /** Reads 1 byte that must be 0 or 1. */
+  public final boolean readBoolean() {
+    int b = readInt8();
+    if ((b & ~1) != 0) {
+      throw new MalformedInputException("boolean byte " + b + " at offset " + offsetOf(pos - 1) + " is neither 0 nor 1");
+    }
+    return b != 0;
+  }
+
+  /** Reads a signed byte. */
+  public final byte readInt8() {
+    if (pos >= limit) {
+      throw eof(1);
+    }
+    return buf[pos++];
+  }
+
+  /** Reads a signed 16-bit little-endian value. */
+  public final short readInt16() {
+    if (limit - pos < 2) {
+      throw eof(2);
+    }
+    short v = (short) ByteWriter.I16.get(buf, pos);
+    pos += 2;
+    return v;
+  }
+
+  /** Reads a char, 2 bytes little-endian. */
+  public final char readChar() {
+    return (char) readInt16();
+  }
+
+  /** Reads a 32-bit little-endian value. */
+  public final int readInt32() {
+    if (limit - pos < 4) {
+      throw eof(4);
+    }
+    int v = (int) ByteWriter.I32.get(buf, pos);
+    pos += 4;
+    return v;
+  }
+
+  /** Reads a 64-bit little-endian value. */
+  public final long readInt64() {
+    if (limit - pos < 8) {
+      throw eof(8);
+    }
+    long v = (long) ByteWriter.I64.get(buf, pos);
+    pos += 8;
+    return v;
+  }
+
+  /** Reads a float from its raw IEEE 754 bits. */
+  public final float readFloat32() {
+    return Float.intBitsToFloat(readInt32());
+  }
+
+  /** Reads a double from its raw IEEE 754 bits. */
+  public final double readFloat64() {
+    return Double.longBitsToDouble(readInt64());
+  }
+
+  /** The byte at absolute array index {@code index} (within the slice), without moving. */
+  public final byte getInt8(int index) {
+    if (index < pos - (pos - start) || index >= limit) {
+      throw new IndexOutOfBoundsException("index " + index);
+    }
+    return buf[index];
+  }
+
+  // ---------------------------------------------------------------- varints
+
+  /**
+   * Reads an unsigned LEB128 varint of at most 5 bytes. When 8 bytes remain it decodes from one
+   * 8-byte load.
+   *
+   * @throws MalformedInputException if truncated or longer than 5 bytes / 32 bits
+   */
+  public final int readVarUInt32() {
+    int p = pos;
+    if (limit - p >= 8) {
+      long w = (long) ByteWriter.I64.get(buf, p);
+      int b = (int) w & 0xFF;
+      if (b < 0x80) {
+        pos = p + 1;
+        return b;
+      }
+      int r = b & 0x7F;
+      b = (int) (w >>> 8) & 0xFF;
+      r |= (b & 0x7F) << 7;
+      if (b < 0x80) {
+        pos = p + 2;
+        return r;
+      }
+      b = (int) (w >>> 16) & 0xFF;
+      r |= (b & 0x7F) << 14;
+      if (b < 0x80) {
+        pos = p + 3;
+        return r;
+      }
+      b = (int) (w >>> 24) & 0xFF;
+      r |= (b & 0x7F) << 21;
+      if (b < 0x80) {
+        pos = p + 4;
+        return r;
+      }
+      b = (int) (w >>> 32) & 0xFF;
+      if (b > 0x0F) {
+        throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
+      }
+      pos = p + 5;
+      return r | (b << 28);
+    }
+    return readVarUInt32Slow();
+  }
+
+  private int readVarUInt32Slow() {
+    int p = pos;
+    int r = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (p >= limit) {
+        throw truncated("varint", pos);
+      }
+      int b = buf[p++] & 0xFF;
+      if (shift == 28 && b > 0x0F) {
+        throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 32 bits");
+      }
+      r |= (b & 0x7F) << shift;
+      if (b < 0x80) {
+        pos = p;
+        return r;
+      }
+    }
+    throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 32 bits");
+  }
+
+  /** Reads a zig-zag varint written by {@link ByteWriter#writeVarInt32}. */
+  public final int readVarInt32() {
+    int v = readVarUInt32();
+    return (v >>> 1) ^ -(v & 1);
+  }
+
+  /**
+   * Reads an unsigned LEB128 varint of at most 10 bytes.
+   *
+   * @throws MalformedInputException if truncated or longer than 64 bits
+   */
+  public final long readVarUInt64() {
+    int p = pos;
+    if (p < limit && buf[p] >= 0) {
+      pos = p + 1;
+      return buf[p];
+    }
+    long r = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      if (p >= limit) {
+        throw truncated("varint", pos);
+      }
+      int b = buf[p++] & 0xFF;
+      if (shift == 63 && b > 1) {
+        throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 64 bits");
+      }
+      r |= (long) (b & 0x7F) << shift;
+      if (b < 0x80) {
+        pos = p;
+        return r;
+      }
+    }
+    throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 64 bits");
+  }
+
+  /** Reads a zig-zag varint written by {@link ByteWriter#writeVarInt64}. */
+  public final long readVarInt64() {
+    long v = readVarUInt64();
+    return (v >>> 1) ^ -(v & 1);
+  }
+
+  /**
+   * Reads a length or count: a varuint32 that must be non-negative, at most {@code max}, and (with
+   * {@code minBytesEach} &gt; 0) small enough that {@code n * minBytesEach} bytes remain. Checked before
+   * the caller allocates anything.
+   *
+   * @param what what is being counted, for the message
+   * @param max the configured limit
+   * @param minBytesEach the fewest bytes each counted item occupies in the input
+   */
+  public final int readLength(String what, int max, int minBytesEach) {
+    int at = pos;
+    int n = readVarUInt32();
+    if (n < 0 || n > max) {
+      throw limit(what + " of " + Integer.toUnsignedString(n) + " at offset " + offsetOf(at)
+          + " exceeds the limit of " + max);
+    }
+    if ((long) n * minBytesEach > limit - pos) {
+      throw truncated(what + " of " + n + " needing at least " + (long) n * minBytesEach + " bytes", at);
+    }
+    return n;
+  }
+
+  // ---------------------------------------------------------------- bulk
+
+  /** Reads {@code len} bytes into a new array; the length is checked against the remaining bytes first. */
+  public final byte[] readBytes(int len) {
+    require(len, "byte array");
+    byte[] out = new byte[len];
+    System.arraycopy(buf, pos, out, 0, len);
+    pos += len;
+    return out;
+  }
+
+  /** Copies {@code len} bytes into {@code dst} at {@code off}. */
+  public final void readBytes(byte[] dst, int off, int len) {
+    require(len, "byte array");
+    System.arraycopy(buf, pos, dst, off, len);
+    pos += len;
+  }
+
+  /** Skips {@code n} bytes. */
+  public final void skip(int n) {
+    require(n, "skipped bytes");
+    pos += n;
+  }
+
+  /** Reads {@code a.length} booleans (each byte 0 or 1). */
+  public final void readBooleans(boolean[] a) {
+    require(a.length, "boolean array");
+    for (int i = 0; i < a.length; i++) {
+      int b = buf[pos + i];
+      if ((b & ~1) != 0) {
+        throw new MalformedInputException("boolean byte " + b + " at offset " + offsetOf(pos + i) + " is neither 0 nor 1");
+      }
+      a[i] = b != 0;
+    }
+    pos += a.length;
+  }
+
+  /** Reads {@code a.length} 16-bit values. */
+  public final void readInt16s(short[] a) {
+    require(a.length * 2, "short array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 2) {
+      a[i] = (short) ByteWriter.I16.get(buf, p);
+    }
+    pos = p;
+  }
+
+  /** Reads {@code a.length} chars. */
+  public final void readChars(char[] a) {
+    require(a.length * 2, "char array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 2) {
+      a[i] = (char) (short) ByteWriter.I16.get(buf, p);
+    }
+    pos = p;
+  }
+
+  /** Reads {@code a.length} 32-bit values. */
+  public final void readInt32s(int[] a) {
+    require(a.length * 4, "int array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 4) {
+      a[i] = (int) ByteWriter.I32.get(buf, p);
+    }
+    pos = p;
+  }
+
+  /** Reads {@code a.length} 64-bit values. */
+  public final void readInt64s(long[] a) {
+    require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "long array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 8) {
+      a[i] = (long) ByteWriter.I64.get(buf, p);
+    }
+    pos = p;
+  }
+
+  /** Reads {@code a.length} floats. */
+  public final void readFloat32s(float[] a) {
+    require(a.length * 4, "float array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 4) {
+      a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(buf, p));
+    }
+    pos = p;
+  }
+
+  /** Reads {@code a.length} doubles. */
+  public final void readFloat64s(double[] a) {
+    require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "double array");
+    int p = pos;
+    for (int i = 0; i < a.length; i++, p += 8) {
+      a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(buf, p));
+    }
+    pos = p;
+  }
+
+  // ---------------------------------------------------------------- strings
+
+  /** Reads a non-null string written by {@link ByteWriter#writeString}. */
+  public final String readString() {
+    int at = pos;
+    long header = readVarUInt64();
+    if (header == StringCodec.NULL_HEADER) {
+      throw new MalformedInputException("null string marker in a non-null string slot at offset " + offsetOf(at));
+    }
+    return StringCodec.read(this, header, at);
+  }
+
+  /** Reads a string written by {@link ByteWriter#writeNullableString}; may return null. */
+  public final String readNullableString() {
+    int at = pos;
+    long header = readVarUInt64();
+    if (header == StringCodec.NULL_HEADER) {
+      return null;
+    }
+    return StringCodec.read(this, header, at);
+  }
+
+  char[] scratchChars(int n) {
+    char[] s = scratch;
+    if (s.length < n) {
+      s = new char[Math.max(n, s.length * 2)];
+      if (n <= 1 << 16) {
+        scratch = s; // keep moderate scratch buffers, drop huge ones
+      }
+    }
+    return s;
+  }
+}

@@ -1,0 +1,359 @@
+package dev.brine.io;
+
+import dev.brine.LimitExceededException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A growable little-endian heap buffer that values are written into.
+ *
+ * <p>Naming: relative {@code writeInt32(v)} advances the position; absolute {@code putInt32(index, v)}
+ * does not. Fixed-width numbers are little-endian through {@link
+ * MethodHandles#byteArrayViewVarHandle}; varints are LEB128 (7 bits a byte, low bits first), signed
+ * ones zig-zag encoded. The buffer keeps {@value #SLACK} spare bytes so small varints are written
+ * with a single 8-byte store.
+ *
+ * <p>Not thread-safe: one writer belongs to one call at a time.
+ */
+public class ByteWriter {
+  static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle F32 = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle F64 = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** Spare bytes kept past every {@link #ensure} so multi-byte stores never need a second check. */
+  public static final int SLACK = 16;
+
+  /** The bytes; valid from 0 to {@link #position()}. */
+  protected byte[] buf;
+  /** The next write position. */
+  protected int pos;
+  private final long maxBytes;
+
+  /** Creates a writer with the given initial capacity and no size limit beyond the JVM's arrays. */
+  public ByteWriter(int initialCapacity) {
+    this(initialCapacity, Integer.MAX_VALUE - 64);
+  }
+
+  /**
+   * Creates a writer that refuses to grow past {@code maxBytes}.
+   *
+   * @throws IllegalArgumentException if the capacity is negative
+   */
+  public ByteWriter(int initialCapacity, long maxBytes) {
+    if (initialCapacity < 0) {
+      throw new IllegalArgumentException("negative capacity " + initialCapacity);
+    }
+    this.buf = new byte[initialCapacity + SLACK];
+    this.maxBytes = Math.min(maxBytes, Integer.MAX_VALUE - 64);
+  }
+
+  /** The number of bytes written so far. */
+  public final int position() {
+    return pos;
+  }
+
+  /** Moves the write position (to overwrite or truncate); must be within the written bytes. */
+  public final void position(int newPosition) {
+    if (newPosition < 0 || newPosition > pos) {
+      throw new IndexOutOfBoundsException("position " + newPosition + " outside 0.." + pos);
+    }
+    pos = newPosition;
+  }
+
+  /** Forgets the written bytes, keeping the capacity. */
+  public void reset() {
+    pos = 0;
+  }
+
+  /** The backing array; valid from 0 to {@link #position()}. It changes when the buffer grows. */
+  public final byte[] array() {
+    return buf;
+  }
+
+  /** A copy of the written bytes. */
+  public final byte[] toByteArray() {
+    return Arrays.copyOf(buf, pos);
+  }
+
+  /** Replaces a grown backing array by a small one, so a pooled writer does not pin memory. */
+  public final void trim(int maxRetained) {
+    if (buf.length > maxRetained + SLACK) {
+      buf = new byte[maxRetained + SLACK];
+      pos = 0;
+    }
+  }
+
+  /**
+   * Makes room for {@code n} more bytes (plus {@link #SLACK}).
+   *
+   * @throws LimitExceededException if the payload would exceed the configured maximum size
+   */
+  public final void ensure(int n) {
+    if (pos + n + SLACK > buf.length || n < 0) {
+      grow(n);
+    }
+  }
+
+  private void grow(int n) {
+    long needed = (long) pos + n;
+    if (n < 0 || needed > maxBytes) {
+      throw new LimitExceededException(
+          "payload would grow to " + ((long) pos + Integer.toUnsignedLong(n)) + " bytes, over the limit of "
+              + maxBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+    }
+    long cap = Math.max(needed + SLACK, Math.min((long) buf.length * 2, maxBytes + SLACK));
+    buf = Arrays.copyOf(buf, (int) Math.min(cap, Integer.MAX_VALUE - 8));
+  }
+
+  // ---------------------------------------------------------------- fixed width, relative
+
+  /** Writes 1 byte: 1 for true, 0 for false. */
+  public final void writeBoolean(boolean v) {
+    ensure(1);
+    buf[pos++] = (byte) (v ? 1 : 0);
+  }
+
+  /** Writes the low 8 bits of {@code v}. */
+  public final void writeInt8(int v) {
+    ensure(1);
+    buf[pos++] = (byte) v;
+  }
+
+  /** Writes the low 16 bits of {@code v}, little-endian. */
+  public final void writeInt16(int v) {
+    ensure(2);
+    I16.set(buf, pos, (short) v);
+    pos += 2;
+  }
+
+  /** Writes a char as 2 bytes, little-endian. */
+  public final void writeChar(char v) {
+    ensure(2);
+    I16.set(buf, pos, (short) v);
+    pos += 2;
+  }
+
+  /** Writes 4 bytes, little-endian. */
+  public final void writeInt32(int v) {
+    ensure(4);
+    I32.set(buf, pos, v);
+    pos += 4;
+  }
+
+  /** Writes 8 bytes, little-endian. */
+  public final void writeInt64(long v) {
+    ensure(8);
+    I64.set(buf, pos, v);
+    pos += 8;
+  }
+
+  /** Writes the IEEE 754 bits of {@code v} (NaN payloads kept), 4 bytes little-endian. */
+  public final void writeFloat32(float v) {
+    writeInt32(Float.floatToRawIntBits(v));
+  }
+
+  /** Writes the IEEE 754 bits of {@code v} (NaN payloads kept), 8 bytes little-endian. */
+  public final void writeFloat64(double v) {
+    writeInt64(Double.doubleToRawLongBits(v));
+  }
+
+  // ---------------------------------------------------------------- fixed width, absolute
+
+  /** Stores one byte at {@code index} (which must be below {@link #position()}). */
+  public final void putInt8(int index, int v) {
+    checkIndex(index, 1);
+    buf[index] = (byte) v;
+  }
+
+  /** Stores 4 bytes little-endian at {@code index} (which must be within the written bytes). */
+  public final void putInt32(int index, int v) {
+    checkIndex(index, 4);
+    I32.set(buf, index, v);
+  }
+
+  /** Stores 8 bytes little-endian at {@code index} (which must be within the written bytes). */
+  public final void putInt64(int index, long v) {
+    checkIndex(index, 8);
+    I64.set(buf, index, v);
+  }
+
+  private void checkIndex(int index, int size) {
+    if (index < 0 || index > pos - size) {
+      throw new IndexOutOfBoundsException("index " + index + " (+" + size + ") outside written 0.." + pos);
+    }
+  }
+
+  // ---------------------------------------------------------------- varints
+
+  /**
+   * Writes an unsigned LEB128 varint of 1–5 bytes. Treats {@code v} as unsigned, so negative values
+   * take 5 bytes; use {@link #writeVarInt32} for signed values.
+   */
+  public final void writeVarUInt32(int v) {
+    ensure(5);
+    if ((v >>> 7) == 0) {
+      buf[pos++] = (byte) v;
+      return;
+    }
+    if ((v >>> 14) == 0) {
+      I16.set(buf, pos, (short) ((v & 0x7F) | 0x80 | ((v >>> 7) << 8)));
+      pos += 2;
+      return;
+    }
+    long x = v & 0xFFFFFFFFL;
+    long spread =
+        (x & 0x7FL)
+            | ((x & 0x3F80L) << 1)
+            | ((x & 0x1FC000L) << 2)
+            | ((x & 0xFE00000L) << 3)
+            | ((x & 0xF0000000L) << 4);
+    int n = (38 - Integer.numberOfLeadingZeros(v)) / 7; // bytes, 3..5
+    long continuation = 0x80808080L >>> (8 * (5 - n));
+    I64.set(buf, pos, spread | continuation); // SLACK covers the 8-byte store
+    pos += n;
+  }
+
+  /** Writes a zig-zag varint: small magnitudes, positive or negative, take few bytes. */
+  public final void writeVarInt32(int v) {
+    writeVarUInt32((v << 1) ^ (v >> 31));
+  }
+
+  /** Writes an unsigned LEB128 varint of 1–10 bytes. */
+  public final void writeVarUInt64(long v) {
+    if ((v >>> 32) == 0 && (int) v >= 0) {
+      writeVarUInt32((int) v);
+      return;
+    }
+    ensure(10);
+    while ((v & ~0x7FL) != 0) {
+      buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    buf[pos++] = (byte) v;
+  }
+
+  /** Writes a zig-zag varint of 1–10 bytes. */
+  public final void writeVarInt64(long v) {
+    writeVarUInt64((v << 1) ^ (v >> 63));
+  }
+
+  /** The number of bytes {@link #writeVarUInt32} takes for {@code v}. */
+  public static int sizeOfVarUInt32(int v) {
+    return v == 0 ? 1 : (38 - Integer.numberOfLeadingZeros(v)) / 7;
+  }
+
+  /** The number of bytes {@link #writeVarUInt64} takes for {@code v}. */
+  public static int sizeOfVarUInt64(long v) {
+    return v == 0 ? 1 : (70 - Long.numberOfLeadingZeros(v)) / 7;
+  }
+
+  // ---------------------------------------------------------------- bulk
+
+  /** Copies {@code len} bytes of {@code src} from {@code off}. */
+  public final void writeBytes(byte[] src, int off, int len) {
+    ensure(len);
+    System.arraycopy(src, off, buf, pos, len);
+    pos += len;
+  }
+
+  /** Writes each element as 1 byte (0 or 1). */
+  public final void writeBooleans(boolean[] a) {
+    ensure(a.length);
+    for (int i = 0; i < a.length; i++) {
+      buf[pos + i] = (byte) (a[i] ? 1 : 0);
+    }
+    pos += a.length;
+  }
+
+  /** Writes each element as 2 bytes little-endian. */
+  public final void writeInt16s(short[] a) {
+    ensure(a.length * 2);
+    int p = pos;
+    for (short v : a) {
+      I16.set(buf, p, v);
+      p += 2;
+    }
+    pos = p;
+  }
+
+  /** Writes each char as 2 bytes little-endian. */
+  public final void writeChars(char[] a) {
+    ensure(a.length * 2);
+    int p = pos;
+    for (char v : a) {
+      I16.set(buf, p, (short) v);
+      p += 2;
+    }
+    pos = p;
+  }
+
+  /** Writes each element as 4 bytes little-endian. */
+  public final void writeInt32s(int[] a) {
+    ensure(a.length * 4);
+    int p = pos;
+    for (int v : a) {
+      I32.set(buf, p, v);
+      p += 4;
+    }
+    pos = p;
+  }
+
+  /** Writes each element as 8 bytes little-endian. */
+  public final void writeInt64s(long[] a) {
+    ensure(a.length * 8);
+    int p = pos;
+    for (long v : a) {
+      I64.set(buf, p, v);
+      p += 8;
+    }
+    pos = p;
+  }
+
+  /** Writes each element's raw IEEE 754 bits, 4 bytes little-endian. */
+  public final void writeFloat32s(float[] a) {
+    ensure(a.length * 4);
+    int p = pos;
+    for (float v : a) {
+      I32.set(buf, p, Float.floatToRawIntBits(v));
+      p += 4;
+    }
+    pos = p;
+  }
+
+  /** Writes each element's raw IEEE 754 bits, 8 bytes little-endian. */
+  public final void writeFloat64s(double[] a) {
+    ensure(a.length * 8);
+    int p = pos;
+    for (double v : a) {
+      I64.set(buf, p, Double.doubleToRawLongBits(v));
+      p += 8;
+    }
+    pos = p;
+  }
+
+  // ---------------------------------------------------------------- strings
+
+  /**
+   * Writes a non-null string: a varuint64 header {@code (byteLength << 2) | coder} followed by the
+   * bytes. The coder is chosen per string: 0 Latin-1 (every char ≤ 0xFF), 1 UTF-16LE, 2 UTF-8 (the
+   * smaller of the two when some char is above 0xFF and no surrogate is unpaired). Header value 3 is
+   * reserved for null by {@link #writeNullableString}.
+   */
+  public final void writeString(String s) {
+    StringCodec.write(this, s);
+  }
+
+  /** Writes a string that may be null: null is the single header byte 3, otherwise as {@link #writeString}. */
+  public final void writeNullableString(String s) {
+    if (s == null) {
+      ensure(1);
+      buf[pos++] = StringCodec.NULL_HEADER;
+    } else {
+      StringCodec.write(this, s);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package dev.brine.io;
+
+import dev.brine.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+
+/** String encoding shared by {@link ByteWriter} and {@link ByteReader}: one header, three coders. */
+final class StringCodec {
+  static final int LATIN1 = 0;
+  static final int UTF16 = 1;
+  static final int UTF8 = 2;
+  /** Header of a null string in nullable slots: coder 3 with length 0. */
+  static final byte NULL_HEADER = 3;
+
+  private StringCodec() {}
+
+  static void write(ByteWriter w, String s) {
+    int len = s.length();
+    // Optimistic Latin-1: reserve the header (1 byte for < 32 chars, else the full varint) and copy.
+    int headerSize = ByteWriter.sizeOfVarUInt64((long) len << 2);
+    w.ensure(headerSize + len);
+    byte[] buf = w.buf;
+    int start = w.pos + headerSize;
+    int i = 0;
+    for (; i < len; i++) {
+      char c = s.charAt(i);
+      if (c > 0xFF) {
+        break;
+      }
+      buf[start + i] = (byte) c;
+    }
+    if (i == len) {
+      writeHeaderAt(w, (long) len << 2 | LATIN1, headerSize);
+      w.pos = start + len;
+      return;
+    }
+    writeWide(w, s, i);
+  }
+
+  private static void writeHeaderAt(ByteWriter w, long header, int headerSize) {
+    if (headerSize == 1) {
+      w.buf[w.pos] = (byte) header;
+      return;
+    }
+    int p = w.pos;
+    long v = header;
+    while ((v & ~0x7FL) != 0) {
+      w.buf[p++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    w.buf[p] = (byte) v;
+  }
+
+  /** Non-Latin-1 string: UTF-8 if it is no longer than UTF-16 and has no unpaired surrogate. */
+  private static void writeWide(ByteWriter w, String s, int firstWide) {
+    int len = s.length();
+    long utf8 = firstWide;
+    boolean unpaired = false;
+    for (int i = firstWide; i < len; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        utf8 += 1;
+      } else if (c < 0x800) {
+        utf8 += 2;
+      } else if (Character.isHighSurrogate(c)) {
+        if (i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+          utf8 += 4;
+          i++;
+        } else {
+          unpaired = true;
+          break;
+        }
+      } else if (Character.isLowSurrogate(c)) {
+        unpaired = true;
+        break;
+      } else {
+        utf8 += 3;
+      }
+    }
+    long utf16 = (long) len * 2;
+    if (!unpaired && utf8 <= utf16) {
+      int n = (int) utf8;
+      w.writeVarUInt64((long) n << 2 | UTF8);
+      w.ensure(n);
+      byte[] buf = w.buf;
+      int p = w.pos;
+      for (int i = 0; i < len; i++) {
+        char c = s.charAt(i);
+        if (c < 0x80) {
+          buf[p++] = (byte) c;
+        } else if (c < 0x800) {
+          buf[p++] = (byte) (0xC0 | (c >> 6));
+          buf[p++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isHighSurrogate(c)) {
+          int cp = Character.toCodePoint(c, s.charAt(++i));
+          buf[p++] = (byte) (0xF0 | (cp >> 18));
+          buf[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          buf[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          buf[p++] = (byte) (0x80 | (cp & 0x3F));
+        } else {
+          buf[p++] = (byte) (0xE0 | (c >> 12));
+          buf[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+          buf[p++] = (byte) (0x80 | (c & 0x3F));
+        }
+      }
+      w.pos = p;
+    } else {
+      w.writeVarUInt64(utf16 << 2 | UTF16);
+      w.ensure((int) utf16);
+      byte[] buf = w.buf;
+      int p = w.pos;
+      for (int i = 0; i < len; i++) {
+        ByteWriter.I16.set(buf, p, (short) s.charAt(i));
+        p += 2;
+      }
+      w.pos = p;
+    }
+  }
+
+  /** Reads the body of a string whose header has been read; {@code start} is the header's offset. */
+  static String read(ByteReader r, long header, int start) {
+    int coder = (int) (header & 3);
+    long byteLen = header >>> 2;
+    if (byteLen > r.maxStringBytes) {
+      throw r.limit("string of " + byteLen + " bytes at offset " + r.offsetOf(start)
+          + " exceeds the limit of " + r.maxStringBytes + " bytes (Brine.Builder.maxStringBytes)");
+    }
+    int n = (int) byteLen;
+    if (n > r.limit - r.pos) {
+      throw r.truncated("string of " + n + " bytes", start);
+    }
+    byte[] buf = r.buf;
+    int p = r.pos;
+    switch (coder) {
+      case LATIN1: {
+        r.pos = p + n;
+        return new String(buf, p, n, StandardCharsets.ISO_8859_1);
+      }
+      case UTF16: {
+        if ((n & 1) != 0) {
+          throw new MalformedInputException("UTF-16 string with odd byte length " + n + " at offset " + r.offsetOf(start));
+        }
+        char[] chars = r.scratchChars(n >> 1);
+        for (int i = 0, m = n >> 1; i < m; i++) {
+          chars[i] = (char) (short) ByteWriter.I16.get(buf, p + 2 * i);
+        }
+        r.pos = p + n;
+        return new String(chars, 0, n >> 1);
+      }
+      case UTF8:
+        return readUtf8(r, p, n, start);
+      default:
+        throw new MalformedInputException("null string marker in a non-null string slot at offset " + r.offsetOf(start));
+    }
+  }
+
+  private static String readUtf8(ByteReader r, int p, int n, int start) {
+    byte[] buf = r.buf;
+    char[] chars = r.scratchChars(n);
+    int end = p + n;
+    int c = 0;
+    while (p < end) {
+      int b = buf[p];
+      if (b >= 0) {
+        chars[c++] = (char) b;
+        p++;
+        continue;
+      }
+      b &= 0xFF;
+      int cp;
+      int need;
+      int min;
+      if (b >= 0xC2 && b <= 0xDF) {
+        cp = b & 0x1F;
+        need = 1;
+        min = 0x80;
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        cp = b & 0x0F;
+        need = 2;
+        min = 0x800;
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        cp = b & 0x07;
+        need = 3;
+        min = 0x10000;
+      } else {
+        throw badUtf8(r, p, start);
+      }
+      if (p + need >= end) {
+        throw badUtf8(r, p, start);
+      }
+      for (int k = 1; k <= need; k++) {
+        int cont = buf[p + k] & 0xFF;
+        if ((cont & 0xC0) != 0x80) {
+          throw badUtf8(r, p, start);
+        }
+        cp = (cp << 6) | (cont & 0x3F);
+      }
+      if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        throw badUtf8(r, p, start);
+      }
+      p += need + 1;
+      if (cp >= 0x10000) {
+        chars[c++] = Character.highSurrogate(cp);
+        chars[c++] = Character.lowSurrogate(cp);
+      } else {
+        chars[c++] = (char) cp;
+      }
+    }
+    r.pos = end;
+    return new String(chars, 0, c);
+  }
+
+  private static MalformedInputException badUtf8(ByteReader r, int p, int start) {
+    return new MalformedInputException("invalid UTF-8 byte sequence at offset " + r.offsetOf(p)
+        + " in the string starting at offset " + r.offsetOf(start));
+  }
+}

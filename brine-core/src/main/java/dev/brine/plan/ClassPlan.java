@@ -1,0 +1,150 @@
+package dev.brine.plan;
+
+import dev.brine.BrineException;
+import dev.brine.registry.ClassInfo;
+import dev.brine.registry.TypeRegistry;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The serialized fields of a class, in wire order: for a record its components in declaration order;
+ * otherwise the non-static, non-transient fields of each class from the topmost superclass down,
+ * sorted by name within each class. Plain data: the interpreter and the ASM generator both consume it.
+ */
+public final class ClassPlan {
+  /** The class. */
+  public final Class<?> type;
+  /** Whether it is a record (rebuilt through its canonical constructor). */
+  public final boolean record;
+  /** The fields in wire order. */
+  public final List<FieldPlan> fields;
+
+  private ClassPlan(Class<?> type, boolean record, List<FieldPlan> fields) {
+    this.type = type;
+    this.record = record;
+    this.fields = fields;
+  }
+
+  /** Builds the plan of {@code type}, resolving declared field classes through {@code registry}. */
+  public static ClassPlan of(Class<?> type, TypeRegistry registry) {
+    List<Field> fields = new ArrayList<>();
+    if (type.isRecord()) {
+      for (RecordComponent rc : type.getRecordComponents()) {
+        try {
+          fields.add(type.getDeclaredField(rc.getName()));
+        } catch (NoSuchFieldException e) {
+          throw new BrineException("record " + type.getName() + " has no field for component " + rc.getName(), e);
+        }
+      }
+    } else {
+      List<Class<?>> chain = new ArrayList<>();
+      for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        chain.add(0, c);
+      }
+      for (Class<?> c : chain) {
+        Field[] declared = c.getDeclaredFields();
+        Arrays.sort(declared, Comparator.comparing(Field::getName));
+        for (Field f : declared) {
+          int m = f.getModifiers();
+          if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()) {
+            fields.add(f);
+          }
+        }
+      }
+    }
+    List<FieldPlan> plans = new ArrayList<>(fields.size());
+    for (Field f : fields) {
+      plans.add(plan(f, registry));
+    }
+    return new ClassPlan(type, type.isRecord(), List.copyOf(plans));
+  }
+
+  private static FieldPlan plan(Field f, TypeRegistry registry) {
+    Class<?> t = f.getType();
+    if (t.isPrimitive()) {
+      FieldKind k;
+      if (t == boolean.class) k = FieldKind.BOOLEAN;
+      else if (t == byte.class) k = FieldKind.BYTE;
+      else if (t == short.class) k = FieldKind.SHORT;
+      else if (t == char.class) k = FieldKind.CHAR;
+      else if (t == int.class) k = FieldKind.INT;
+      else if (t == long.class) k = FieldKind.LONG;
+      else if (t == float.class) k = FieldKind.FLOAT;
+      else k = FieldKind.DOUBLE;
+      return new FieldPlan(f, k, null, null, null);
+    }
+    if (t == String.class) {
+      return new FieldPlan(f, FieldKind.STRING, null, null, null);
+    }
+    if (exact(t)) {
+      try {
+        return new FieldPlan(f, FieldKind.DECLARED, registry.forDeclared(t), null, null);
+      } catch (BrineException e) {
+        // No serializer can be made for the declared class (e.g. an encapsulated JDK class): write the
+        // field tagged, so null values still work and others fail with a clear message when written.
+        return new FieldPlan(f, FieldKind.OBJECT, null, null, null);
+      }
+    }
+    if (Collection.class.isAssignableFrom(t) || Map.class.isAssignableFrom(t)) {
+      Type g = f.getGenericType();
+      ClassInfo e = null;
+      ClassInfo v = null;
+      if (g instanceof ParameterizedType) {
+        Type[] args = ((ParameterizedType) g).getActualTypeArguments();
+        boolean map = Map.class.isAssignableFrom(t);
+        if (args.length >= 1) {
+          e = exactInfo(args[0], registry);
+        }
+        if (map && args.length >= 2) {
+          v = exactInfo(args[1], registry);
+        }
+        if (!map || args.length != 2) {
+          v = null;
+        }
+      }
+      return new FieldPlan(f, FieldKind.CONTAINER, null, e, v);
+    }
+    return new FieldPlan(f, FieldKind.OBJECT, null, null, null);
+  }
+
+  private static ClassInfo exactInfo(Type t, TypeRegistry registry) {
+    if (t instanceof WildcardType) {
+      return null;
+    }
+    if (t instanceof Class && exact((Class<?>) t) && !((Class<?>) t).isPrimitive()) {
+      try {
+        return registry.forDeclared((Class<?>) t);
+      } catch (BrineException e) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a variable of type {@code t} can only hold instances of {@code t} itself (final classes,
+   * enums, arrays of such), so the reader knows the class without a tag.
+   */
+  public static boolean exact(Class<?> t) {
+    if (t.isPrimitive()) {
+      return true;
+    }
+    if (t.isArray()) {
+      return exact(t.getComponentType());
+    }
+    if (t.isEnum()) {
+      return true;
+    }
+    return Modifier.isFinal(t.getModifiers()) && !t.isInterface();
+  }
+}

@@ -1,0 +1,250 @@
+package dev.brine.registry;
+
+import dev.brine.BrineException;
+import dev.brine.ClassNotAllowedException;
+import dev.brine.MalformedInputException;
+import dev.brine.security.ClassFilter;
+import dev.brine.serializer.Serializer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Maps classes to {@link ClassInfo}s and wire ids back to classes. Built-in and registered classes
+ * are known at build time; others are resolved on first use (by-name classes only when registration
+ * is not required, and never a class on the deny-list). Thread-safe; lookups of known classes take
+ * no lock.
+ */
+public final class TypeRegistry {
+  /** Creates serializers for classes that have none registered (POJOs, records, enums, arrays…). */
+  public interface SerializerFactory {
+    /** A serializer for {@code type}; may look up other classes through {@code registry}. */
+    Serializer<?> create(Class<?> type, TypeRegistry registry);
+
+    /** Whether values of {@code type} take part in reference tracking. */
+    boolean tracked(Class<?> type);
+
+    /** Whether values of {@code type} may contain other values. */
+    boolean composite(Class<?> type);
+  }
+
+  private final ClassInfo[] byId = new ClassInfo[TypeIds.END_MODULE];
+  private final ConcurrentHashMap<Class<?>, ClassInfo> byClass = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, ClassInfo> byName = new ConcurrentHashMap<>();
+  private final Map<Class<?>, ClassInfo> pending = new HashMap<>();
+  private final List<ClassInfo> toComplete = new ArrayList<>();
+  private int creating;
+  private final boolean requireRegistration;
+  private final ClassFilter filter;
+  private final ClassLoader loader;
+  private SerializerFactory factory;
+
+  /** Creates an empty registry. */
+  public TypeRegistry(boolean requireRegistration, ClassFilter filter, ClassLoader loader) {
+    this.requireRegistration = requireRegistration;
+    this.filter = filter;
+    this.loader = loader;
+  }
+
+  /** Sets the factory for classes without a registered serializer; called once while building. */
+  public void factory(SerializerFactory factory) {
+    this.factory = factory;
+  }
+
+  /** Whether classes must be registered. */
+  public boolean requireRegistration() {
+    return requireRegistration;
+  }
+
+  // ---------------------------------------------------------------- building
+
+  /**
+   * Registers a built-in or module type under a fixed id; {@code aliases} are other classes written
+   * with the same id (e.g. the JDK's several immutable list classes).
+   */
+  public synchronized void registerFixed(int id, Class<?> type, Serializer<?> serializer, boolean tracked,
+      boolean composite, Class<?>... aliases) {
+    ClassInfo info = new ClassInfo(type, id, serializer, tracked, composite);
+    if (byId[id] != null) {
+      throw new BrineException("type id " + id + " is taken by " + byId[id].type.getName()
+          + "; cannot register " + type.getName());
+    }
+    byId[id] = info;
+    byClass.put(type, info);
+    for (Class<?> alias : aliases) {
+      byClass.put(alias, new ClassInfo(alias, id, serializer, tracked, composite));
+    }
+  }
+
+  /** Whether {@code type} already has an info (built-in or registered). */
+  public boolean known(Class<?> type) {
+    return byClass.containsKey(type);
+  }
+
+  /**
+   * Registers a user class under {@code id}; its serializer is {@code serializer}, or one from the
+   * factory when null (created by {@link #complete()}).
+   */
+  public synchronized void registerUser(int id, Class<?> type, Serializer<?> serializer) {
+    if (byId[id] != null) {
+      throw new BrineException("type id " + id + " is taken by " + byId[id].type.getName());
+    }
+    ClassInfo info = new ClassInfo(type, id, serializer, factory.tracked(type), factory.composite(type));
+    byId[id] = info;
+    byClass.put(type, info);
+    if (serializer == null) {
+      toComplete.add(info);
+    }
+  }
+
+  /** Creates the factory serializers of registered classes; called once at the end of building. */
+  public synchronized void complete() {
+    for (ClassInfo info : toComplete) {
+      if (info.serializer == null && !info.type.isInterface() && !java.lang.reflect.Modifier.isAbstract(info.type.getModifiers())) {
+        creating++;
+        try {
+          info.serializer(factory.create(info.type, this));
+        } finally {
+          finishCreating();
+        }
+      }
+    }
+    toComplete.clear();
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  /**
+   * The info for writing a value of class {@code type} with a type tag.
+   *
+   * @throws ClassNotAllowedException if registration is required and {@code type} is not registered,
+   *     or the class is denied
+   */
+  public ClassInfo forClass(Class<?> type) {
+    ClassInfo info = byClass.get(type);
+    return info != null ? info : resolve(type, false);
+  }
+
+  /**
+   * The info for a class named by a declaration (a field or element type) rather than by the input;
+   * such classes need no registration, but the deny-list still applies.
+   */
+  public ClassInfo forDeclared(Class<?> type) {
+    ClassInfo info = byClass.get(type);
+    return info != null ? info : resolve(type, true);
+  }
+
+  /**
+   * The info for a type id read from input.
+   *
+   * @throws MalformedInputException for an id no class has
+   */
+  public ClassInfo forId(int id, int offset) {
+    if (id >= 0 && id < byId.length) {
+      ClassInfo info = byId[id];
+      if (info != null) {
+        return info;
+      }
+    }
+    throw new MalformedInputException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + offset
+        + " (register the same classes in the same order on both sides)");
+  }
+
+  /**
+   * The info for a class named in the input; the name is checked against the deny-list and the
+   * allow-list before the class is loaded (without initializing it).
+   */
+  public ClassInfo forName(String name, int offset) {
+    ClassInfo info = byName.get(name);
+    if (info != null) {
+      return info;
+    }
+    if (requireRegistration) {
+      throw new ClassNotAllowedException("class " + name + " named at offset " + offset
+          + " is not registered; register it with Brine.builder().register(" + simple(name)
+          + ".class) on both sides, or use requireRegistration(false)");
+    }
+    if (!filter.allowed(name)) {
+      throw new ClassNotAllowedException("class " + name + " named at offset " + offset + " is refused: "
+          + filter.reason(name));
+    }
+    Class<?> type;
+    try {
+      type = Class.forName(name, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new MalformedInputException("class " + name + " named at offset " + offset + " cannot be loaded: " + e, e);
+    }
+    info = forClass(type);
+    byName.put(name, info);
+    return info;
+  }
+
+  /** The info of the array class whose component is {@code component}. */
+  public ClassInfo arrayOf(ClassInfo component, int offset) {
+    if (component.type == void.class) {
+      throw new MalformedInputException("array of void at offset " + offset);
+    }
+    return forDeclared(component.type.arrayType());
+  }
+
+  private synchronized ClassInfo resolve(Class<?> type, boolean declared) {
+    ClassInfo info = byClass.get(type);
+    if (info == null) {
+      info = pending.get(type);
+    }
+    if (info != null) {
+      return info;
+    }
+    if (!type.isArray() && !type.isEnum() && Enum.class.isAssignableFrom(type) && type.getSuperclass().isEnum()) {
+      return resolve(type.getSuperclass(), declared); // an enum constant with a body
+    }
+    String name = type.getName();
+    if (type.isArray()) {
+      Class<?> component = type.getComponentType();
+      if (!declared) {
+        forClass(component); // the component's descriptor is written, so it must be allowed
+      } else {
+        forDeclared(component);
+      }
+    } else if (!declared && requireRegistration) {
+      throw new ClassNotAllowedException("class " + name + " is not registered; register it with "
+          + "Brine.builder().register(" + type.getSimpleName() + ".class) on both sides (same order), or use "
+          + "requireRegistration(false)");
+    }
+    if (!type.isArray() && ClassFilter.denied(name)) {
+      throw new ClassNotAllowedException("class " + name + " is refused: " + filter.reason(name));
+    }
+    if (!type.isArray() && !declared && !filter.allowed(name)) {
+      throw new ClassNotAllowedException("class " + name + " is refused: " + filter.reason(name));
+    }
+    int id = type.isArray() ? TypeIds.ARRAY : TypeIds.BY_NAME;
+    info = new ClassInfo(type, id, null, factory.tracked(type), factory.composite(type));
+    pending.put(type, info);
+    creating++;
+    try {
+      if (!type.isInterface() && !java.lang.reflect.Modifier.isAbstract(type.getModifiers()) || type.isArray()) {
+        info.serializer(factory.create(type, this));
+      }
+    } catch (RuntimeException e) {
+      pending.remove(type);
+      throw e;
+    } finally {
+      finishCreating();
+    }
+    return info;
+  }
+
+  private void finishCreating() {
+    if (--creating == 0) {
+      byClass.putAll(pending);
+      pending.clear();
+    }
+  }
+
+  private static String simple(String name) {
+    int i = Math.max(name.lastIndexOf('.'), name.lastIndexOf('$'));
+    return name.substring(i + 1);
+  }
+}

@@ -1,0 +1,152 @@
+package dev.brine.serializer;
+
+import dev.brine.registry.ClassInfo;
+import java.lang.reflect.Array;
+
+/**
+ * Arrays: a varuint32 length, then the elements. Primitive arrays are bulk copies of fixed-width
+ * little-endian elements; String[] holds nullable strings; other arrays hold tagged values
+ * ({@link WriteContext#writeObject}). Lengths are checked against the limit and the remaining bytes
+ * before the array is allocated.
+ */
+public final class ArraySerializers {
+  private ArraySerializers() {}
+
+  /** boolean[]: 1 byte each. */
+  public static final Serializer<boolean[]> BOOLEANS = new Serializer<>() {
+    @Override public void write(WriteContext c, boolean[] a) { c.writeVarUInt32(a.length); c.writeBooleans(a); }
+    @Override public boolean[] read(ReadContext c) {
+      boolean[] a = new boolean[c.readLength("boolean[] length", 1)];
+      c.reference(a);
+      c.readBooleans(a);
+      return a;
+    }
+  };
+  /** byte[]: raw bytes. */
+  public static final Serializer<byte[]> BYTES = new Serializer<>() {
+    @Override public void write(WriteContext c, byte[] a) { c.writeVarUInt32(a.length); c.writeBytes(a, 0, a.length); }
+    @Override public byte[] read(ReadContext c) {
+      byte[] a = new byte[c.readLength("byte[] length", 1)];
+      c.reference(a);
+      c.readBytes(a, 0, a.length);
+      return a;
+    }
+  };
+  /** short[]: 2 bytes each. */
+  public static final Serializer<short[]> SHORTS = new Serializer<>() {
+    @Override public void write(WriteContext c, short[] a) { c.writeVarUInt32(a.length); c.writeInt16s(a); }
+    @Override public short[] read(ReadContext c) {
+      short[] a = new short[c.readLength("short[] length", 2)];
+      c.reference(a);
+      c.readInt16s(a);
+      return a;
+    }
+  };
+  /** char[]: 2 bytes each. */
+  public static final Serializer<char[]> CHARS = new Serializer<>() {
+    @Override public void write(WriteContext c, char[] a) { c.writeVarUInt32(a.length); c.writeChars(a); }
+    @Override public char[] read(ReadContext c) {
+      char[] a = new char[c.readLength("char[] length", 2)];
+      c.reference(a);
+      c.readChars(a);
+      return a;
+    }
+  };
+  /** int[]: 4 bytes each. */
+  public static final Serializer<int[]> INTS = new Serializer<>() {
+    @Override public void write(WriteContext c, int[] a) { c.writeVarUInt32(a.length); c.writeInt32s(a); }
+    @Override public int[] read(ReadContext c) {
+      int[] a = new int[c.readLength("int[] length", 4)];
+      c.reference(a);
+      c.readInt32s(a);
+      return a;
+    }
+  };
+  /** long[]: 8 bytes each. */
+  public static final Serializer<long[]> LONGS = new Serializer<>() {
+    @Override public void write(WriteContext c, long[] a) { c.writeVarUInt32(a.length); c.writeInt64s(a); }
+    @Override public long[] read(ReadContext c) {
+      long[] a = new long[c.readLength("long[] length", 8)];
+      c.reference(a);
+      c.readInt64s(a);
+      return a;
+    }
+  };
+  /** float[]: 4 bytes each. */
+  public static final Serializer<float[]> FLOATS = new Serializer<>() {
+    @Override public void write(WriteContext c, float[] a) { c.writeVarUInt32(a.length); c.writeFloat32s(a); }
+    @Override public float[] read(ReadContext c) {
+      float[] a = new float[c.readLength("float[] length", 4)];
+      c.reference(a);
+      c.readFloat32s(a);
+      return a;
+    }
+  };
+  /** double[]: 8 bytes each. */
+  public static final Serializer<double[]> DOUBLES = new Serializer<>() {
+    @Override public void write(WriteContext c, double[] a) { c.writeVarUInt32(a.length); c.writeFloat64s(a); }
+    @Override public double[] read(ReadContext c) {
+      double[] a = new double[c.readLength("double[] length", 8)];
+      c.reference(a);
+      c.readFloat64s(a);
+      return a;
+    }
+  };
+  /** String[]: nullable strings (header byte 3 is null). */
+  public static final Serializer<String[]> STRINGS = new Serializer<>() {
+    @Override public void write(WriteContext c, String[] a) {
+      c.writeVarUInt32(a.length);
+      for (String s : a) {
+        c.writeNullableString(s);
+      }
+    }
+
+    @Override public String[] read(ReadContext c) {
+      String[] a = new String[c.readLength("String[] length", 1)];
+      c.reference(a);
+      for (int i = 0; i < a.length; i++) {
+        a[i] = c.readNullableString();
+      }
+      return a;
+    }
+  };
+
+  /** Object[] and any other reference array: tagged elements; the component class is in the descriptor. */
+  public static final class ObjectArraySerializer implements Serializer<Object[]> {
+    private final Class<?> component;
+
+    /** Creates the serializer for arrays of {@code component}. */
+    public ObjectArraySerializer(Class<?> component) {
+      this.component = component;
+    }
+
+    @Override
+    public void write(WriteContext c, Object[] a) {
+      c.writeVarUInt32(a.length);
+      for (Object o : a) {
+        c.writeObject(o);
+      }
+    }
+
+    @Override
+    public Object[] read(ReadContext c) {
+      int n = c.readLength(component.getName() + "[] length", 1);
+      Object[] a = (Object[]) Array.newInstance(component, n);
+      c.reference(a);
+      for (int i = 0; i < n; i++) {
+        Object o = c.readObject();
+        if (o != null && !component.isInstance(o)) {
+          throw new dev.brine.MalformedInputException("element " + i + " of a " + component.getName()
+              + "[] is a " + o.getClass().getName() + " (offset " + c.position() + ")");
+        }
+        a[i] = o;
+      }
+      return a;
+    }
+  }
+
+  /** The serializer for an array class that is not a built-in one. */
+  static Serializer<?> forArray(Class<?> arrayType, ClassInfo unused) {
+    return new ObjectArraySerializer(arrayType.getComponentType());
+  }
+}

@@ -1,0 +1,192 @@
+package dev.brine.serializer;
+
+import dev.brine.MalformedInputException;
+import dev.brine.registry.ClassInfo;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
+
+/**
+ * Collections: a varuint32 size; if not empty, one header byte and the elements. Header bits:
+ * {@link #HAS_NULL} some element is null; {@link #SAME_CLASS} all non-null elements share one class,
+ * written once after the header; {@link #DECLARED} they are all of the declared element class (from a
+ * generic field type), written nowhere. With neither class bit, each element is a tagged value. With a
+ * known class, each element is its payload alone, or a slot byte and the payload when some are null
+ * or references are tracked. Sorted collections write their comparator (a tagged value, null for
+ * natural order) before the size.
+ */
+public final class CollectionSerializer implements ContainerSerializer<Collection<Object>> {
+  /** Header bit: some element is null. */
+  public static final int HAS_NULL = 1;
+  /** Header bit: all non-null elements share one class, written once. */
+  public static final int SAME_CLASS = 2;
+  /** Header bit: all non-null elements are of the declared element class. */
+  public static final int DECLARED = 4;
+
+  private final IntFunction<Collection<Object>> factory;
+  private final UnaryOperator<Collection<Object>> finisher;
+  private final boolean sorted;
+  private final java.util.function.Function<Comparator<Object>, Collection<Object>> sortedFactory;
+
+  /**
+   * A serializer that creates collections with {@code factory(size)} and hands the filled one to
+   * {@code finisher} (e.g. to wrap it unmodifiable).
+   */
+  public static CollectionSerializer of(IntFunction<Collection<Object>> factory, UnaryOperator<Collection<Object>> finisher) {
+    return new CollectionSerializer(factory, null, finisher);
+  }
+
+  /** A serializer of sorted collections, created from their comparator (written before the size). */
+  public static CollectionSerializer sorted(java.util.function.Function<Comparator<Object>, Collection<Object>> factory,
+      UnaryOperator<Collection<Object>> finisher) {
+    return new CollectionSerializer(null, factory, finisher);
+  }
+
+  private CollectionSerializer(IntFunction<Collection<Object>> factory,
+      java.util.function.Function<Comparator<Object>, Collection<Object>> sortedFactory,
+      UnaryOperator<Collection<Object>> finisher) {
+    this.factory = factory;
+    this.finisher = finisher;
+    this.sorted = sortedFactory != null;
+    this.sortedFactory = sortedFactory;
+  }
+
+  /** The comparator of a sorted collection; overridden by sorted serializers. */
+  @SuppressWarnings("unchecked")
+  private Comparator<Object> comparator(Collection<Object> c) {
+    return (Comparator<Object>) ((java.util.SortedSet<Object>) c).comparator();
+  }
+
+  @Override
+  public void write(WriteContext ctx, Collection<Object> c, ClassInfo declared, ClassInfo unused) {
+    if (sorted) {
+      ctx.writeObject(comparator(c));
+    }
+    int n = c.size();
+    ctx.writeVarUInt32(n);
+    if (n == 0) {
+      return;
+    }
+    writeElements(ctx, c, n, declared);
+  }
+
+  /** Writes the header and {@code n} elements of {@code c}. */
+  static void writeElements(WriteContext ctx, Iterable<?> c, int n, ClassInfo declared) {
+    boolean hasNull = false;
+    Class<?> common = null;
+    boolean same = true;
+    int seen = 0;
+    for (Object o : c) {
+      seen++;
+      if (o == null) {
+        hasNull = true;
+      } else if (common == null) {
+        common = o.getClass();
+      } else if (o.getClass() != common) {
+        same = false;
+      }
+    }
+    if (seen != n) {
+      throw new dev.brine.BrineException("collection changed while being serialized (size " + n + ", iterated " + seen + ")");
+    }
+    int header = hasNull ? HAS_NULL : 0;
+    ClassInfo info = null;
+    if (same && common != null) {
+      if (declared != null && declared.type == common) {
+        header |= DECLARED;
+        info = declared;
+      } else {
+        header |= SAME_CLASS;
+        info = ctx.classInfo(common);
+      }
+    }
+    ctx.writeInt8(header);
+    if (info == null) {
+      for (Object o : c) {
+        ctx.writeObject(o);
+      }
+      return;
+    }
+    if ((header & SAME_CLASS) != 0) {
+      ctx.writeClass(info);
+    }
+    if (hasNull || (ctx.trackingReferences() && info.tracked)) {
+      for (Object o : c) {
+        ctx.writeDeclared(info, o);
+      }
+    } else {
+      for (Object o : c) {
+        ctx.writePayload(info, o);
+      }
+    }
+  }
+
+  @Override
+  public Collection<Object> read(ReadContext ctx, ClassInfo declared, ClassInfo unused) {
+    Collection<Object> c;
+    if (sorted) {
+      Object cmp = ctx.readObject();
+      if (cmp != null && !(cmp instanceof Comparator)) {
+        throw new MalformedInputException("expected a Comparator before offset " + ctx.position()
+            + " but read a " + cmp.getClass().getName());
+      }
+      @SuppressWarnings("unchecked")
+      Comparator<Object> comparator = (Comparator<Object>) cmp;
+      c = sortedFactory.apply(comparator);
+      ctx.reference(c);
+      int at = ctx.position();
+      int n = ctx.readLength("collection size", 1);
+      readElements(ctx, c, n, declared);
+      if (c.size() != n) {
+        throw new MalformedInputException("sorted collection at offset " + at + " declares " + n
+            + " elements but " + c.size() + " distinct ones were read");
+      }
+    } else {
+      int at = ctx.position();
+      int n = ctx.readLength("collection size", 1);
+      c = factory.apply(n);
+      ctx.reference(c);
+      readElements(ctx, c, n, declared);
+      if (c.size() != n) {
+        throw new MalformedInputException("collection at offset " + at + " declares " + n
+            + " elements but " + c.size() + " distinct ones were read");
+      }
+    }
+    return finisher == null ? c : finisher.apply(c);
+  }
+
+  /** Reads the header and {@code n} elements into {@code c}. */
+  static void readElements(ReadContext ctx, Collection<Object> c, int n, ClassInfo declared) {
+    if (n == 0) {
+      return;
+    }
+    int at = ctx.position();
+    int header = ctx.readInt8();
+    if ((header & ~7) != 0 || (header & (SAME_CLASS | DECLARED)) == (SAME_CLASS | DECLARED)) {
+      throw new MalformedInputException("invalid collection header 0x" + Integer.toHexString(header & 0xFF) + " at offset " + at);
+    }
+    ClassInfo info = null;
+    if ((header & DECLARED) != 0) {
+      if (declared == null) {
+        throw new MalformedInputException("collection at offset " + at + " claims a declared element class, but none is declared here");
+      }
+      info = declared;
+    } else if ((header & SAME_CLASS) != 0) {
+      info = ctx.readClass();
+    }
+    if (info == null) {
+      for (int i = 0; i < n; i++) {
+        c.add(ctx.readObject());
+      }
+    } else if ((header & HAS_NULL) != 0 || (ctx.trackingReferences() && info.tracked)) {
+      for (int i = 0; i < n; i++) {
+        c.add(ctx.readDeclared(info));
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        c.add(ctx.readPayload(info));
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package dev.brine.serializer;
+
+import dev.brine.plan.ClassPlan;
+import dev.brine.registry.TypeRegistry;
+import java.lang.reflect.Constructor;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Makes serializers for classes without a registered one: enums, arrays, collection and map classes
+ * with a no-arg constructor, records, and plain classes (field by field).
+ */
+public final class DefaultSerializerFactory implements TypeRegistry.SerializerFactory {
+  @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public Serializer<?> create(Class<?> type, TypeRegistry registry) {
+    if (type.isEnum()) {
+      return new EnumSerializer(type);
+    }
+    if (type.isArray()) {
+      return new ArraySerializers.ObjectArraySerializer(type.getComponentType());
+    }
+    if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
+      Constructor<?> ctor = noArg(type);
+      if (ctor != null) {
+        if (Map.class.isAssignableFrom(type)) {
+          return MapSerializer.of(n -> (Map<Object, Object>) newInstance(ctor), null);
+        }
+        return CollectionSerializer.of(n -> (Collection<Object>) newInstance(ctor), null);
+      }
+    }
+    ClassPlan plan = ClassPlan.of(type, registry);
+    return type.isRecord() ? new RecordSerializer(plan) : new ObjectSerializer(plan);
+  }
+
+  @Override
+  public boolean tracked(Class<?> type) {
+    return !type.isEnum();
+  }
+
+  @Override
+  public boolean composite(Class<?> type) {
+    return !type.isEnum();
+  }
+
+  private static Constructor<?> noArg(Class<?> type) {
+    try {
+      Constructor<?> c = type.getDeclaredConstructor();
+      c.setAccessible(true);
+      return c;
+    } catch (NoSuchMethodException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static Object newInstance(Constructor<?> c) {
+    try {
+      return c.newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new dev.brine.BrineException("cannot create a " + c.getDeclaringClass().getName() + ": " + e, e);
+    }
+  }
+}

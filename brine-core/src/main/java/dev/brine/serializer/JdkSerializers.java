@@ -1,0 +1,172 @@
+package dev.brine.serializer;
+
+import dev.brine.BrineException;
+import dev.brine.MalformedInputException;
+import dev.brine.registry.ClassInfo;
+import java.util.BitSet;
+import java.util.Date;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/** Optional and its primitive forms, Date, BitSet, EnumSet and EnumMap. */
+public final class JdkSerializers {
+  private JdkSerializers() {}
+
+  /** A tagged value, or the null tag for an empty Optional. */
+  public static final Serializer<Optional<?>> OPTIONAL = new Serializer<>() {
+    @Override public void write(WriteContext c, Optional<?> v) { c.writeObject(v.orElse(null)); }
+    @Override public Optional<?> read(ReadContext c) { return Optional.ofNullable(c.readObject()); }
+  };
+  /** A presence byte, then a zig-zag varint. */
+  public static final Serializer<OptionalInt> OPTIONAL_INT = new Serializer<>() {
+    @Override public void write(WriteContext c, OptionalInt v) {
+      c.writeBoolean(v.isPresent());
+      if (v.isPresent()) {
+        c.writeVarInt32(v.getAsInt());
+      }
+    }
+
+    @Override public OptionalInt read(ReadContext c) {
+      return c.readBoolean() ? OptionalInt.of(c.readVarInt32()) : OptionalInt.empty();
+    }
+  };
+  /** A presence byte, then a zig-zag varint. */
+  public static final Serializer<OptionalLong> OPTIONAL_LONG = new Serializer<>() {
+    @Override public void write(WriteContext c, OptionalLong v) {
+      c.writeBoolean(v.isPresent());
+      if (v.isPresent()) {
+        c.writeVarInt64(v.getAsLong());
+      }
+    }
+
+    @Override public OptionalLong read(ReadContext c) {
+      return c.readBoolean() ? OptionalLong.of(c.readVarInt64()) : OptionalLong.empty();
+    }
+  };
+  /** A presence byte, then 8 bytes of raw bits. */
+  public static final Serializer<OptionalDouble> OPTIONAL_DOUBLE = new Serializer<>() {
+    @Override public void write(WriteContext c, OptionalDouble v) {
+      c.writeBoolean(v.isPresent());
+      if (v.isPresent()) {
+        c.writeFloat64(v.getAsDouble());
+      }
+    }
+
+    @Override public OptionalDouble read(ReadContext c) {
+      return c.readBoolean() ? OptionalDouble.of(c.readFloat64()) : OptionalDouble.empty();
+    }
+  };
+  /** Milliseconds since the epoch, zig-zag varint. */
+  public static final Serializer<Date> DATE = new Serializer<>() {
+    @Override public void write(WriteContext c, Date v) { c.writeVarInt64(v.getTime()); }
+    @Override public Date read(ReadContext c) { return new Date(c.readVarInt64()); }
+  };
+  /** {@link BitSet#toLongArray()}: a varuint32 count and 8-byte words. */
+  public static final Serializer<BitSet> BIT_SET = new Serializer<>() {
+    @Override public void write(WriteContext c, BitSet v) {
+      long[] words = v.toLongArray();
+      c.writeVarUInt32(words.length);
+      c.writeInt64s(words);
+    }
+
+    @Override public BitSet read(ReadContext c) {
+      long[] words = new long[c.readLength("BitSet words", 8)];
+      c.readInt64s(words);
+      return BitSet.valueOf(words);
+    }
+  };
+
+  /** The element enum's class descriptor, a varuint32 count and each ordinal as a varuint32. */
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  public static final Serializer<EnumSet> ENUM_SET = new Serializer<>() {
+    @Override public void write(WriteContext c, EnumSet v) {
+      Class<?> type = elementType(v);
+      c.writeClass(c.classInfo(type));
+      c.writeVarUInt32(v.size());
+      for (Object e : v) {
+        c.writeVarUInt32(((Enum<?>) e).ordinal());
+      }
+    }
+
+    @Override public EnumSet read(ReadContext c) {
+      int at = c.position();
+      ClassInfo info = c.readClass();
+      if (!info.type.isEnum()) {
+        throw new MalformedInputException("EnumSet of non-enum " + info.type.getName() + " at offset " + at);
+      }
+      Class<? extends Enum> type = (Class<? extends Enum>) info.type;
+      Enum[] constants = type.getEnumConstants();
+      EnumSet set = EnumSet.noneOf(type);
+      int n = c.readLength("EnumSet size", 1);
+      for (int i = 0; i < n; i++) {
+        int o = c.readVarUInt32();
+        if (o < 0 || o >= constants.length) {
+          throw new MalformedInputException("ordinal " + o + " is not a constant of " + type.getName() + " (offset " + c.position() + ")");
+        }
+        set.add(constants[o]);
+      }
+      if (set.size() != n) {
+        throw new MalformedInputException("EnumSet at offset " + at + " repeats an ordinal");
+      }
+      return set;
+    }
+  };
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  static Class<?> elementType(EnumSet set) {
+    EnumSet probe = set.isEmpty() ? EnumSet.complementOf(set) : set;
+    if (probe.isEmpty()) {
+      throw new BrineException("cannot tell the element type of an EnumSet of an enum without constants");
+    }
+    return ((Enum<?>) probe.iterator().next()).getDeclaringClass();
+  }
+
+  /**
+   * EnumMap: the key enum's class descriptor, then the entries as {@link MapSerializer} writes them.
+   * An empty EnumMap's key type cannot be seen from outside java.base, so it is written from the
+   * declared generic key type when there is one, and is an error otherwise.
+   */
+  public static final class EnumMapSerializer implements ContainerSerializer<Map<Object, Object>> {
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public void write(WriteContext c, Map<Object, Object> v, ClassInfo keyDecl, ClassInfo valueDecl) {
+      Class<?> keyType;
+      if (!v.isEmpty()) {
+        keyType = ((Enum<?>) v.keySet().iterator().next()).getDeclaringClass();
+      } else if (keyDecl != null && keyDecl.type.isEnum()) {
+        keyType = keyDecl.type;
+      } else {
+        throw new BrineException("cannot tell the key type of an empty EnumMap; declare the field as EnumMap<K, V>"
+            + " or Map<K, V> with an enum K, or avoid empty EnumMaps");
+      }
+      c.writeClass(c.classInfo(keyType));
+      c.writeVarUInt32(v.size());
+      if (!v.isEmpty()) {
+        MapSerializer.writeEntries(c, v, v.size(), c.classInfo(keyType), valueDecl);
+      }
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public Map<Object, Object> read(ReadContext c, ClassInfo keyDecl, ClassInfo valueDecl) {
+      int at = c.position();
+      ClassInfo info = c.readClass();
+      if (!info.type.isEnum()) {
+        throw new MalformedInputException("EnumMap keyed by non-enum " + info.type.getName() + " at offset " + at);
+      }
+      EnumMap map = new EnumMap(info.type);
+      c.reference(map);
+      int n = c.readLength("EnumMap size", 1);
+      MapSerializer.readEntries(c, map, n, info, valueDecl);
+      if (map.size() != n) {
+        throw new MalformedInputException("EnumMap at offset " + at + " repeats a key");
+      }
+      return map;
+    }
+  }
+}

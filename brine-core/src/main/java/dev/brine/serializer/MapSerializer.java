@@ -1,0 +1,232 @@
+package dev.brine.serializer;
+
+import dev.brine.MalformedInputException;
+import dev.brine.registry.ClassInfo;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
+
+/**
+ * Maps, in the chunked layout of seed 002 (see docs/format.md, "Maps"): a varuint32 size, then chunks
+ * of 1–255 entries whose keys share one class and whose values share one class. Each chunk is a header
+ * byte, a count byte, the key class and the value class (each written only when not implied by the
+ * header), and the entries' key and value payloads. A new chunk starts when 255 entries are reached or
+ * the key or value class changes; a null key or null values get their own chunk flag. Chunk state
+ * lives in locals; no per-map helper objects. Sorted maps write their comparator first; EnumMaps their
+ * key class.
+ */
+public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
+  /** Chunk header bit: the key is null (no key class, no key payload; count is 1). */
+  public static final int KEY_NULL = 0x01;
+  /** Chunk header bit: keys are of the declared key class (not written). */
+  public static final int KEY_DECL = 0x02;
+  /** Chunk header bit: each key has a slot byte (reference tracking). */
+  public static final int KEY_REF = 0x04;
+  /** Chunk header bit: the values are null (no value class, no value payloads). */
+  public static final int VALUE_NULL = 0x08;
+  /** Chunk header bit: values are of the declared value class (not written). */
+  public static final int VALUE_DECL = 0x10;
+  /** Chunk header bit: each value has a slot byte (reference tracking). */
+  public static final int VALUE_REF = 0x20;
+  /** The most entries in one chunk. */
+  public static final int MAX_CHUNK = 255;
+
+  private final IntFunction<Map<Object, Object>> factory;
+  private final Function<Comparator<Object>, Map<Object, Object>> sortedFactory;
+  private final UnaryOperator<Map<Object, Object>> finisher;
+
+  private MapSerializer(IntFunction<Map<Object, Object>> factory,
+      Function<Comparator<Object>, Map<Object, Object>> sortedFactory, UnaryOperator<Map<Object, Object>> finisher) {
+    this.factory = factory;
+    this.sortedFactory = sortedFactory;
+    this.finisher = finisher;
+  }
+
+  /** A serializer that creates maps with {@code factory(size)}, then applies {@code finisher} (may be null). */
+  public static MapSerializer of(IntFunction<Map<Object, Object>> factory, UnaryOperator<Map<Object, Object>> finisher) {
+    return new MapSerializer(factory, null, finisher);
+  }
+
+  /** A serializer of sorted maps, created from their comparator (written before the entries). */
+  public static MapSerializer sorted(Function<Comparator<Object>, Map<Object, Object>> factory,
+      UnaryOperator<Map<Object, Object>> finisher) {
+    return new MapSerializer(null, factory, finisher);
+  }
+
+  /** Writes what precedes the entries (a comparator, a key class); nothing by default. */
+  @SuppressWarnings("unchecked")
+  protected void writePrefix(WriteContext ctx, Map<Object, Object> map) {
+    if (sortedFactory != null) {
+      ctx.writeObject(((java.util.SortedMap<Object, Object>) map).comparator());
+    }
+  }
+
+  /** Reads what {@link #writePrefix} wrote and creates the (empty) map for {@code size} entries. */
+  @SuppressWarnings("unchecked")
+  protected Map<Object, Object> create(ReadContext ctx) {
+    if (sortedFactory != null) {
+      Object cmp = ctx.readObject();
+      if (cmp != null && !(cmp instanceof Comparator)) {
+        throw new MalformedInputException("expected a Comparator before offset " + ctx.position()
+            + " but read a " + cmp.getClass().getName());
+      }
+      return sortedFactory.apply((Comparator<Object>) cmp);
+    }
+    return null;
+  }
+
+  @Override
+  public void write(WriteContext ctx, Map<Object, Object> map, ClassInfo keyDecl, ClassInfo valueDecl) {
+    writePrefix(ctx, map);
+    int size = map.size();
+    ctx.writeVarUInt32(size);
+    if (size != 0) {
+      writeEntries(ctx, map, size, keyDecl, valueDecl);
+    }
+  }
+
+  /** Writes {@code size} entries of {@code map} in chunks. */
+  public static void writeEntries(WriteContext ctx, Map<?, ?> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+    boolean refs = ctx.trackingReferences();
+    int countAt = -1;
+    int count = 0;
+    int header = 0;
+    Class<?> keyClass = null;
+    Class<?> valueClass = null;
+    ClassInfo keyInfo = null;
+    ClassInfo valueInfo = null;
+    int written = 0;
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      Object k = e.getKey();
+      Object v = e.getValue();
+      Class<?> kc = k == null ? null : k.getClass();
+      Class<?> vc = v == null ? null : v.getClass();
+      if (count == 0 || count == MAX_CHUNK || kc != keyClass || vc != valueClass || k == null) {
+        if (countAt >= 0) {
+          ctx.putInt8(countAt, count);
+        }
+        header = 0;
+        keyInfo = null;
+        valueInfo = null;
+        if (k == null) {
+          header |= KEY_NULL;
+        } else {
+          keyInfo = keyDecl != null && keyDecl.type == kc ? keyDecl : ctx.classInfo(kc);
+          if (keyInfo == keyDecl) {
+            header |= KEY_DECL;
+          }
+          if (refs && keyInfo.tracked) {
+            header |= KEY_REF;
+          }
+        }
+        if (v == null) {
+          header |= VALUE_NULL;
+        } else {
+          valueInfo = valueDecl != null && valueDecl.type == vc ? valueDecl : ctx.classInfo(vc);
+          if (valueInfo == valueDecl) {
+            header |= VALUE_DECL;
+          }
+          if (refs && valueInfo.tracked) {
+            header |= VALUE_REF;
+          }
+        }
+        ctx.writeInt8(header);
+        countAt = ctx.position();
+        ctx.writeInt8(0);
+        if ((header & (KEY_NULL | KEY_DECL)) == 0) {
+          ctx.writeClass(keyInfo);
+        }
+        if ((header & (VALUE_NULL | VALUE_DECL)) == 0) {
+          ctx.writeClass(valueInfo);
+        }
+        keyClass = kc;
+        valueClass = vc;
+        count = 0;
+      }
+      if (keyInfo != null) {
+        if ((header & KEY_REF) != 0) {
+          ctx.writeDeclared(keyInfo, k);
+        } else {
+          ctx.writePayload(keyInfo, k);
+        }
+      }
+      if (valueInfo != null) {
+        if ((header & VALUE_REF) != 0) {
+          ctx.writeDeclared(valueInfo, v);
+        } else {
+          ctx.writePayload(valueInfo, v);
+        }
+      }
+      count++;
+      written++;
+    }
+    if (countAt >= 0) {
+      ctx.putInt8(countAt, count);
+    }
+    if (written != size) {
+      throw new dev.brine.BrineException("map changed while being serialized (size " + size + ", iterated " + written + ")");
+    }
+  }
+
+  @Override
+  public Map<Object, Object> read(ReadContext ctx, ClassInfo keyDecl, ClassInfo valueDecl) {
+    Map<Object, Object> map = create(ctx);
+    int at = ctx.position();
+    int size = ctx.readLength("map size", 1);
+    if (map == null) {
+      map = factory.apply(size);
+    }
+    ctx.reference(map);
+    readEntries(ctx, map, size, keyDecl, valueDecl);
+    if (map.size() != size) {
+      throw new MalformedInputException("map at offset " + at + " declares " + size + " entries but "
+          + map.size() + " distinct keys were read");
+    }
+    return finisher == null ? map : finisher.apply(map);
+  }
+
+  /** Reads {@code size} entries in chunks into {@code map}. */
+  public static void readEntries(ReadContext ctx, Map<Object, Object> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+    int read = 0;
+    while (read < size) {
+      int at = ctx.position();
+      int header = ctx.readInt8() & 0xFF;
+      int count = ctx.readInt8() & 0xFF;
+      if ((header & ~0x3F) != 0 || count == 0 || count > size - read
+          || (header & (KEY_NULL | KEY_DECL)) == (KEY_NULL | KEY_DECL)
+          || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
+          || (header & (VALUE_NULL | VALUE_DECL)) == (VALUE_NULL | VALUE_DECL)
+          || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
+          || ((header & KEY_NULL) != 0 && count != 1)) {
+        throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
+            + count + " entries, " + (size - read) + " left) at offset " + at);
+      }
+      ClassInfo keyInfo = null;
+      ClassInfo valueInfo = null;
+      if ((header & KEY_NULL) == 0) {
+        keyInfo = (header & KEY_DECL) != 0 ? declared(keyDecl, "key", at) : ctx.readClass();
+      }
+      if ((header & VALUE_NULL) == 0) {
+        valueInfo = (header & VALUE_DECL) != 0 ? declared(valueDecl, "value", at) : ctx.readClass();
+      }
+      boolean keyRef = (header & KEY_REF) != 0;
+      boolean valueRef = (header & VALUE_REF) != 0;
+      for (int i = 0; i < count; i++) {
+        Object k = keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
+        Object v = valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
+        map.put(k, v);
+      }
+      read += count;
+    }
+  }
+
+  private static ClassInfo declared(ClassInfo decl, String what, int at) {
+    if (decl == null) {
+      throw new MalformedInputException("map chunk at offset " + at + " claims a declared " + what
+          + " class, but none is declared here");
+    }
+    return decl;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.brine.serializer;
+
+import dev.brine.LimitExceededException;
+import dev.brine.io.ByteWriter;
+import dev.brine.registry.ClassInfo;
+import dev.brine.registry.TypeIds;
+import dev.brine.registry.TypeRegistry;
+import java.util.IdentityHashMap;
+
+/**
+ * The state of one serialize call: the output buffer plus type resolution, reference tracking and
+ * the depth limit. Pooled and reused; never shared between threads at the same time.
+ */
+public final class WriteContext extends ByteWriter {
+  private final TypeRegistry registry;
+  private final boolean trackRefs;
+  private final int maxDepth;
+  private int depth;
+  private IdentityHashMap<Object, Integer> refs;
+  private IdentityHashMap<Class<?>, Integer> names;
+  private Class<?> lastClass;
+  private ClassInfo lastInfo;
+
+  /** Creates a context; used by {@code Brine}. */
+  public WriteContext(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
+    super(256, maxBytes);
+    this.registry = registry;
+    this.trackRefs = trackRefs;
+    this.maxDepth = maxDepth;
+  }
+
+  /** The registry this context resolves classes with. */
+  public TypeRegistry registry() {
+    return registry;
+  }
+
+  /** Whether reference tracking is on. */
+  public boolean trackingReferences() {
+    return trackRefs;
+  }
+
+  /** Clears per-call state. */
+  @Override
+  public void reset() {
+    super.reset();
+    depth = 0;
+    if (refs != null) {
+      refs.clear();
+    }
+    if (names != null) {
+      names.clear();
+    }
+  }
+
+  /** The info for {@code type}, checking registration and the deny-list. */
+  public ClassInfo classInfo(Class<?> type) {
+    if (type == lastClass) {
+      return lastInfo;
+    }
+    ClassInfo info = registry.forClass(type);
+    lastClass = type;
+    lastInfo = info;
+    return info;
+  }
+
+  /**
+   * Writes any value with its type tag: {@code 0} for null, {@code 1 + index} for a back-reference,
+   * otherwise the type id (or by-name entry) and the payload.
+   */
+  public void writeObject(Object value) {
+    if (value == null) {
+      writeInt8(TypeIds.NULL);
+      return;
+    }
+    ClassInfo info = classInfo(value.getClass());
+    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
+      return;
+    }
+    writeClass(info);
+    writePayload(info, value);
+  }
+
+  /**
+   * Writes a tagged value like {@link #writeObject(Object)}; a collection or map uses the declared
+   * element (key) and value classes, when known, to omit per-element class information.
+   */
+  @SuppressWarnings("unchecked")
+  public void writeObject(Object value, ClassInfo element, ClassInfo valueClass) {
+    if (value == null) {
+      writeInt8(TypeIds.NULL);
+      return;
+    }
+    ClassInfo info = classInfo(value.getClass());
+    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
+      return;
+    }
+    writeClass(info);
+    if ((element != null || valueClass != null) && info.serializer instanceof ContainerSerializer) {
+      if (++depth > maxDepth) {
+        throw depthExceeded();
+      }
+      ((ContainerSerializer<Object>) (Serializer<?>) info.serializer).write(this, value, element, valueClass);
+      depth--;
+    } else {
+      writePayload(info, value);
+    }
+  }
+
+  /**
+   * Writes a value whose class is known to the reader from the declaration (a final field or element
+   * type): one slot byte ({@link TypeIds#SLOT_NULL}, {@link TypeIds#SLOT_REF} + index, or {@link
+   * TypeIds#SLOT_VALUE}) and the payload, no type tag.
+   */
+  public void writeDeclared(ClassInfo declared, Object value) {
+    if (value == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+      return;
+    }
+    if (trackRefs && declared.tracked && writeBackReference(value, TypeIds.SLOT_REF)) {
+      return;
+    }
+    writeInt8(TypeIds.SLOT_VALUE);
+    writePayload(declared, value);
+  }
+
+  /** Writes a non-null value's payload only (the reader must know its class), counting depth. */
+  public void writePayload(ClassInfo info, Object value) {
+    if (info.composite) {
+      if (++depth > maxDepth) {
+        throw depthExceeded();
+      }
+      info.serializer.write(this, value);
+      depth--;
+    } else {
+      info.serializer.write(this, value);
+    }
+  }
+
+  /**
+   * With tracking on, returns true after writing {@code marker} and the index if {@code value} was
+   * written before; otherwise remembers it and returns false.
+   */
+  private boolean writeBackReference(Object value, int marker) {
+    IdentityHashMap<Object, Integer> r = refs;
+    if (r == null) {
+      r = refs = new IdentityHashMap<>();
+    }
+    Integer seen = r.putIfAbsent(value, r.size());
+    if (seen == null) {
+      return false;
+    }
+    writeInt8(marker);
+    writeVarUInt32(seen);
+    return true;
+  }
+
+  /**
+   * Writes a class descriptor: its type id, or {@link TypeIds#BY_NAME} and a name-table entry
+   * (varuint 0 and the name the first time, 1 + index after), or {@link TypeIds#ARRAY} and the
+   * component's descriptor.
+   */
+  public void writeClass(ClassInfo info) {
+    int id = info.typeId;
+    if (id != TypeIds.BY_NAME) {
+      writeVarUInt32(id);
+      if (id == TypeIds.ARRAY) {
+        writeClass(classInfo(info.type.getComponentType()));
+      }
+      return;
+    }
+    writeVarUInt32(TypeIds.BY_NAME);
+    IdentityHashMap<Class<?>, Integer> n = names;
+    if (n == null) {
+      n = names = new IdentityHashMap<>();
+    }
+    Integer index = n.get(info.type);
+    if (index != null) {
+      writeVarUInt32(index + 1);
+    } else {
+      n.put(info.type, n.size());
+      writeVarUInt32(0);
+      writeString(info.type.getName());
+    }
+  }
+
+  private LimitExceededException depthExceeded() {
+    return new LimitExceededException("object graph nested deeper than " + maxDepth
+        + " levels (a cycle? enable Brine.Builder.references(true), or raise Brine.Builder.maxDepth)");
+  }
+}
