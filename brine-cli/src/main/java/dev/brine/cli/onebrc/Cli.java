@@ -1,0 +1,41 @@
+package dev.brine.cli.onebrc;
+
+import dev.brine.BrineException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/** Shared helpers: error reporting and progress bars for large inputs. */
+final class Cli {
+  /** Inputs at least this large get a progress bar. */
+  static final long PROGRESS_THRESHOLD = 64L << 20;
+
+  private Cli() {}
+
+  static int run(PrintWriter err, Callable<Integer> body) {
+    try {
+      return body.call();
+    } catch (BrineException e) {
+      err.println("error: " + e.getMessage());
+      return 1;
+    } catch (UncheckedIOException e) {
+      err.println("I/O error: " + e.getMessage() + (e.getCause() != null ? ": " + e.getCause().getMessage() : ""));
+      return 1;
+    } catch (java.io.IOException e) {
+      err.println("I/O error: " + e);
+      return 1;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static ProgressBar bar(String task, long max, String unit, long unitSize) {
+    return new ProgressBarBuilder().setTaskName(task).setInitialMax(max).setStyle(ProgressBarStyle.ASCII)
+        .setUnit(unit, unitSize).setUpdateIntervalMillis(500).build();
+  }
+}
