@@ -1,0 +1,64 @@
+package dev.brine.bench.support;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.brine.Brine;
+import java.util.List;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.Language;
+
+/**
+ * Builds every library in the configuration the benchmarks use. One place, so the configurations are easy to
+ * review: each peer gets its fastest documented setup for same-schema Java-to-Java use.
+ */
+public final class Libraries {
+  private Libraries() {
+  }
+
+  /**
+   * Brine in its default configuration, classes registered in order (ids are stable).
+   *
+   * @param classes user classes to register
+   * @return the instance
+   */
+  public static Brine brine(List<Class<?>> classes) {
+    return Brine.builder().register(classes.toArray(new Class<?>[0])).build();
+  }
+
+  /**
+   * Apache Fory 1.6 at its fastest: Java (not xlang) format, JIT codegen on and synchronous, no reference
+   * tracking, registration required, schema-consistent mode (no field metadata on the wire).
+   *
+   * @param classes user classes to register
+   * @return the instance (not thread-safe)
+   */
+  public static Fory fory(List<Class<?>> classes) {
+    Fory fory = Fory.builder()
+        .withLanguage(Language.JAVA)
+        .withCodegen(true)
+        .withAsyncCompilation(false)
+        .withRefTracking(false)
+        .requireClassRegistration(true)
+        .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
+        .build();
+    for (Class<?> c : classes) {
+      fory.register(c);
+    }
+    return fory;
+  }
+
+  /**
+   * Jackson databind reading and writing fields directly (the models are plain field classes).
+   *
+   * @return a mapper
+   */
+  public static ObjectMapper jackson() {
+    return JsonMapper.builder()
+        .visibility(PropertyAccessor.ALL, Visibility.NONE)
+        .visibility(PropertyAccessor.FIELD, Visibility.ANY)
+        .build();
+  }
+}

@@ -1,0 +1,107 @@
+package dev.brine.bench;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brine.bench.largermessage.LargerMessageBench;
+import dev.brine.bench.maps.MapBench;
+import dev.brine.bench.mediacontent.MediaContentBench;
+import dev.brine.bench.sample.SampleBench;
+import dev.brine.bench.simpleobject.SimpleObjectBench;
+import dev.brine.bench.struct.StructBench;
+import dev.brine.bench.support.CodecBench;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * Smoke test run by {@code mvn verify}: for every object benchmark class and every {@code @Param} combination,
+ * each library round-trips the workload to an equal object, and every {@code @Benchmark} method runs once. No
+ * timing is measured.
+ */
+class RoundTripSmokeTest {
+  static final List<Class<? extends CodecBench>> BENCHES = List.of(MediaContentBench.class, SampleBench.class,
+      StructBench.class, SimpleObjectBench.class, LargerMessageBench.class, MapBench.class);
+
+  /** Every library the suite promises; each object benchmark must cover the five generic ones. */
+  static final List<String> GENERIC = List.of("brine", "fory", "kryo", "jdk", "jackson");
+
+  @TestFactory
+  Stream<DynamicTest> everyLibraryRoundTripsEveryWorkload() throws Exception {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Class<? extends CodecBench> cls : BENCHES) {
+      for (Map<String, String> params : combinations(cls)) {
+        CodecBench probe = instance(cls, params);
+        for (String lib : probe.libraries()) {
+          tests.add(DynamicTest.dynamicTest(cls.getSimpleName() + " " + params + " " + lib, () -> {
+            CodecBench bench = instance(cls, params);
+            bench.verify(lib);
+            for (Method m : cls.getMethods()) {
+              if (m.isAnnotationPresent(Benchmark.class) && CodecBench.libraryOf(m.getName()).equals(lib)) {
+                assertNotNull(m.invoke(bench), m.getName());
+              }
+            }
+          }));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  @Test
+  void everyBenchmarkClassCoversTheGenericPeersAndNamesFollowTheConvention() throws Exception {
+    for (Class<? extends CodecBench> cls : BENCHES) {
+      TreeSet<String> libs = new TreeSet<>();
+      for (Method m : cls.getMethods()) {
+        if (m.isAnnotationPresent(Benchmark.class)) {
+          assertTrue(m.getName().matches("[a-z]+_[a-z]+"), m.getName());
+          libs.add(CodecBench.libraryOf(m.getName()));
+        }
+      }
+      assertTrue(libs.containsAll(GENERIC), cls + " " + libs);
+      assertTrue(libs.contains("protobuf"), cls + " has no protobuf benchmark");
+    }
+  }
+
+  static CodecBench instance(Class<? extends CodecBench> cls, Map<String, String> params) throws Exception {
+    CodecBench b = cls.getDeclaredConstructor().newInstance();
+    for (Map.Entry<String, String> e : params.entrySet()) {
+      Field f = cls.getField(e.getKey());
+      f.set(b, f.getType() == int.class ? (Object) Integer.parseInt(e.getValue()) : e.getValue());
+    }
+    b.prepare();
+    return b;
+  }
+
+  /** The cartesian product of the class's {@code @Param} values. */
+  static List<Map<String, String>> combinations(Class<?> cls) {
+    List<Map<String, String>> out = new ArrayList<>();
+    out.add(new LinkedHashMap<>());
+    for (Field f : cls.getFields()) {
+      Param p = f.getAnnotation(Param.class);
+      if (p == null) {
+        continue;
+      }
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> base : out) {
+        for (String v : p.value()) {
+          Map<String, String> m = new LinkedHashMap<>(base);
+          m.put(f.getName(), v);
+          next.add(m);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+}
