@@ -1,0 +1,249 @@
+package dev.brine.bench.onebrc;
+
+import dev.brine.columnar.onebrc.OneBrc;
+import dev.brine.columnar.onebrc.StationStats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code ./brine bench onebrc --rows N [--threads T] [--dir D]}: aggregates the same generated 1BRC
+ * data through a Brine record file (mmap), DuckDB (database-file table and a Parquet file written
+ * by DuckDB, via JDBC), a protobuf delimited stream, DataInputStream and ObjectInputStream, plus
+ * the memory-bandwidth reference (sequential sum over the mapped Brine file). Writes
+ * {@code build/bench/onebrc.md}.
+ *
+ * <p>Each contender runs once to warm up, then {@code --runs} times; the table shows best and
+ * median. Stream peers are sequential by nature and can run on a prefix ({@code --peer-rows}) so
+ * slow formats do not take the whole budget; rows/s makes them comparable.
+ */
+public final class OnebrcBench {
+  private OnebrcBench() {}
+
+  /** Parsed options. */
+  static final class Options {
+    long rows = 100_000_000L;
+    int threads = 2;
+    Path dir = Path.of("build", "bench", "onebrc-data");
+    Path out = Path.of("build", "bench", "onebrc.md");
+    int runs = 3;
+    long peerRows = -1;
+    long seed = 1;
+    boolean keep;
+  }
+
+  static final String USAGE = "usage: bench onebrc [--rows N] [--threads T] [--dir D] [--out FILE] [--runs R]"
+      + " [--peer-rows P] [--seed S] [--keep]\n"
+      + "  --rows N       rows in the data set (default 100000000)\n"
+      + "  --threads T    thread count for the parallel run (default 2); 1 thread is always measured\n"
+      + "  --dir D        scratch directory for the data files (default build/bench/onebrc-data)\n"
+      + "  --out FILE     report (default build/bench/onebrc.md)\n"
+      + "  --runs R       timed runs per contender after one warm-up (default 3)\n"
+      + "  --peer-rows P  rows for the stream peers (protobuf, DataInputStream, JDK); default min(N, 10000000)\n"
+      + "  --keep         keep the data files";
+
+  static Options parse(String[] args) {
+    Options o = new Options();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--rows" -> o.rows = Long.parseLong(args[++i].replace("_", ""));
+        case "--threads" -> o.threads = Integer.parseInt(args[++i]);
+        case "--dir" -> o.dir = Path.of(args[++i]);
+        case "--out" -> o.out = Path.of(args[++i]);
+        case "--runs" -> o.runs = Integer.parseInt(args[++i]);
+        case "--peer-rows" -> o.peerRows = Long.parseLong(args[++i].replace("_", ""));
+        case "--seed" -> o.seed = Long.parseLong(args[++i]);
+        case "--keep" -> o.keep = true;
+        case "-h", "--help" -> throw new IllegalArgumentException(USAGE);
+        default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
+      }
+    }
+    if (o.rows < 1 || o.rows > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation)");
+    }
+    if (o.peerRows < 0) {
+      o.peerRows = Math.min(o.rows, 10_000_000L);
+    }
+    o.peerRows = Math.min(o.peerRows, o.rows);
+    o.threads = Math.max(1, o.threads);
+    o.runs = Math.max(1, o.runs);
+    return o;
+  }
+
+  /** One line of the report. */
+  record Line(String name, int threads, long rows, long bytes, double bestMs, double medianMs) {
+    double rowsPerSec() {
+      return rows / (bestMs / 1e3);
+    }
+  }
+
+  /** A timed action returning a result to check. */
+  interface Action {
+    Object run() throws Exception;
+  }
+
+  /**
+   * Entry point.
+   *
+   * @param args see {@link #USAGE}
+   * @throws Exception on failure
+   */
+  public static void main(String[] args) throws Exception {
+    Options o;
+    try {
+      o = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    run(o);
+  }
+
+  static List<Line> run(Options o) throws Exception {
+    Files.createDirectories(o.dir);
+    long need = o.rows * 24 + o.peerRows * 80;
+    long free = Files.getFileStore(o.dir.toAbsolutePath()).getUsableSpace();
+    if (free < need) {
+      throw new IOException("need about " + need / (1 << 20) + " MiB in " + o.dir + ", only " + free / (1 << 20)
+          + " MiB free: lower --rows");
+    }
+    Path text = o.dir.resolve("measurements.txt");
+    Path brc = o.dir.resolve("measurements.brc");
+    Path db = o.dir.resolve("measurements.duckdb");
+    Path parquet = o.dir.resolve("measurements.parquet");
+    Path proto = o.dir.resolve("measurements.pb");
+    Path dis = o.dir.resolve("measurements.dis");
+    Path jdk = o.dir.resolve("measurements.ser");
+    for (Path p : List.of(db, Path.of(db + ".wal"))) {
+      Files.deleteIfExists(p);
+    }
+    log("generating %,d rows (seed %d)", o.rows, o.seed);
+    OnebrcData data = new OnebrcData((int) o.rows, o.seed);
+    log("writing text, Brine, DuckDB, Parquet");
+    data.writeText(text);
+    data.writeBrine(brc);
+    OnebrcData.writeDuckDb(text, db, parquet);
+    log("writing stream peers (%,d rows)", o.peerRows);
+    data.writeProtobuf(proto, (int) o.peerRows);
+    data.writeDataOutput(dis, (int) o.peerRows);
+    data.writeJdk(jdk, (int) o.peerRows);
+    data = null;
+
+    String reference = OneBrc.format(Contenders.brine(brc, 1, true));
+    List<Line> lines = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db.toAbsolutePath())) {
+      int[] threadCounts = o.threads == 1 ? new int[] {1} : new int[] {1, o.threads};
+      for (int t : threadCounts) {
+        lines.add(time("aggregate_brine", t, o.rows, Files.size(brc), o.runs, reference,
+            () -> Contenders.brine(brc, t, true)));
+        lines.add(time("aggregate_brine (no CRC check)", t, o.rows, Files.size(brc), o.runs, reference,
+            () -> Contenders.brine(brc, t, false)));
+        lines.add(time("aggregate_duckdb (table)", t, o.rows, Files.size(db), o.runs, reference,
+            () -> Contenders.duckdb(c, "measurements", t)));
+        lines.add(time("aggregate_duckdbparquet (zstd)", t, o.rows, Files.size(parquet), o.runs, reference,
+            () -> Contenders.duckdb(c, "read_parquet('" + parquet.toAbsolutePath() + "')", t)));
+        lines.add(time("sequentialsum_bandwidth (mapped .brc)", t, o.rows, Files.size(brc), o.runs, null,
+            () -> Contenders.sequentialSum(brc, t)));
+      }
+    }
+    String peerRef = o.peerRows == o.rows ? reference : null;
+    lines.add(time("aggregate_protobuf (delimited)", 1, o.peerRows, Files.size(proto), o.runs, peerRef,
+        () -> Contenders.protobuf(proto)));
+    lines.add(time("aggregate_datainput", 1, o.peerRows, Files.size(dis), o.runs, peerRef,
+        () -> Contenders.dataInput(dis)));
+    lines.add(time("aggregate_jdk (ObjectInputStream)", 1, o.peerRows, Files.size(jdk), o.runs, peerRef,
+        () -> Contenders.jdk(jdk)));
+    String md = report(o, lines, Files.size(text));
+    Files.createDirectories(o.out.toAbsolutePath().getParent());
+    Files.writeString(o.out, md);
+    System.out.println(md);
+    if (!o.keep) {
+      for (Path p : List.of(text, brc, db, Path.of(db + ".wal"), parquet, proto, dis, jdk)) {
+        Files.deleteIfExists(p);
+      }
+    }
+    return lines;
+  }
+
+  private static Line time(String name, int threads, long rows, long bytes, int runs, String expected, Action a)
+      throws Exception {
+    check(name, expected, a.run()); // warm-up, and the result must match Brine's
+    double[] ms = new double[runs];
+    for (int r = 0; r < runs; r++) {
+      long t0 = System.nanoTime();
+      Object res = a.run();
+      ms[r] = (System.nanoTime() - t0) / 1e6;
+      check(name, expected, res);
+    }
+    Arrays.sort(ms);
+    Line l = new Line(name, threads, rows, bytes, ms[0], ms[runs / 2]);
+    log("%-40s %d thr  best %10.1f ms  median %10.1f ms", name, threads, l.bestMs(), l.medianMs());
+    return l;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void check(String name, String expected, Object result) {
+    if (expected != null && result instanceof Map<?, ?> m) {
+      String got = OneBrc.format((Map<String, StationStats>) m);
+      if (!got.equals(expected)) {
+        throw new IllegalStateException(name + " disagrees with Brine's result");
+      }
+    }
+  }
+
+  static String report(Options o, List<Line> lines, long textBytes) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# 1BRC aggregate: Brine record file vs peers\n\n");
+    sb.append(String.format(Locale.ROOT, "Rows: %,d (stream peers: %,d). Runs: 1 warm-up + %d, best and median. "
+        + "Java %s, %d processors. Text input: %,d bytes.%n%n", o.rows, o.peerRows, o.runs,
+        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), textBytes));
+    sb.append("| contender | threads | rows | best ms | median ms | Mrows/s | bytes on disk | bytes/row | vs DuckDB table |\n");
+    sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    Map<Integer, Double> duck = new TreeMap<>();
+    Map<Integer, Double> bandwidth = new TreeMap<>();
+    for (Line l : lines) {
+      if (l.name().startsWith("aggregate_duckdb (table)")) {
+        duck.put(l.threads(), l.rowsPerSec());
+      }
+      if (l.name().startsWith("sequentialsum")) {
+        bandwidth.put(l.threads(), l.bytes() / (l.bestMs() / 1e3));
+      }
+    }
+    for (Line l : lines) {
+      Double d = duck.get(l.threads());
+      String ratio = d == null || l.name().startsWith("sequentialsum") ? "" :
+          String.format(Locale.ROOT, "%.2fx time", d / l.rowsPerSec());
+      sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %.1f | %.1f | %.1f | %,d | %.2f | %s |%n", l.name(),
+          l.threads(), l.rows(), l.bestMs(), l.medianMs(), l.rowsPerSec() / 1e6, l.bytes(),
+          (double) l.bytes() / l.rows(), ratio));
+    }
+    sb.append("\n\"vs DuckDB table\" is (contender time per row) / (DuckDB table time per row) at the same thread count:"
+        + " below 1 is faster than DuckDB.\n\n");
+    for (Line l : lines) {
+      if (l.name().equals("aggregate_brine")) {
+        Double bw = bandwidth.get(l.threads());
+        if (bw != null) {
+          double limitMs = l.bytes() / bw * 1e3;
+          sb.append(String.format(Locale.ROOT, "- %d thread(s): sequential sum reads %.2f GB/s; Brine scans %,d bytes"
+              + " in %.1f ms = %.2fx the bandwidth limit (%.1f ms).%n", l.threads(), bw / 1e9, l.bytes(), l.bestMs(),
+              l.bestMs() / limitMs, limitMs));
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void log(String fmt, Object... args) {
+    System.err.printf(Locale.ROOT, "[onebrc] " + fmt + "%n", args);
+  }
+}
