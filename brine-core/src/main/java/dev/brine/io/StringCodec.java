@@ -53,7 +53,10 @@ final class StringCodec {
   /** Non-Latin-1 string: UTF-8 if it is no longer than UTF-16 and has no unpaired surrogate. */
   private static void writeWide(ByteWriter w, String s, int firstWide) {
     int len = s.length();
-    long utf8 = firstWide;
+    long utf8 = 0;
+    for (int i = 0; i < firstWide; i++) {
+      utf8 += s.charAt(i) < 0x80 ? 1 : 2; // the Latin-1 prefix
+    }
     boolean unpaired = false;
     for (int i = firstWide; i < len; i++) {
       char c = s.charAt(i);

@@ -1,0 +1,64 @@
+package dev.brine.cli;
+
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ./brine inspect FILE}: decodes a Brine payload (classes loaded by name only if allowed) and
+ * prints a hex dump with the decoded value, or says what is wrong with it and where.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+    description = "Decode a Brine payload file and print its header, size and value (or the error and its offset).")
+public final class InspectCommand implements Callable<Integer> {
+  @Parameters(index = "0", description = "the payload file")
+  Path file;
+
+  @Option(names = "--references", description = "the payload was written with references(true)")
+  boolean references;
+
+  @Option(names = "--allow", split = ",", description = "package prefixes whose classes may be loaded by name")
+  String[] allow = new String[0];
+
+  @Option(names = "--hex", description = "how many bytes to dump (default ${DEFAULT-VALUE})")
+  int hex = 256;
+
+  @Override
+  public Integer call() throws Exception {
+    byte[] bytes = Files.readAllBytes(file);
+    System.out.printf("%s: %d bytes%n", file, bytes.length);
+    dump(bytes, Math.min(hex, bytes.length));
+    Brine.Builder b = Brine.builder().requireRegistration(false).references(references);
+    if (allow.length > 0) {
+      b.allowPackages(allow);
+    }
+    try {
+      Object v = b.build().deserialize(bytes);
+      System.out.println("value: " + (v == null ? "null" : v.getClass().getName() + " " + v));
+      return 0;
+    } catch (BrineException e) {
+      System.out.println("invalid: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  private static void dump(byte[] b, int n) {
+    for (int i = 0; i < n; i += 16) {
+      StringBuilder sb = new StringBuilder(String.format("%08x  ", i));
+      for (int j = i; j < i + 16; j++) {
+        sb.append(j < n ? String.format("%02x ", b[j] & 0xFF) : "   ");
+      }
+      sb.append(' ');
+      for (int j = i; j < Math.min(i + 16, n); j++) {
+        char c = (char) (b[j] & 0xFF);
+        sb.append(c >= 32 && c < 127 ? c : '.');
+      }
+      System.out.println(sb);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.brine.io;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class StringCodingTest {
+  static byte[] write(String s) {
+    ByteWriter w = new ByteWriter(0);
+    w.writeString(s);
+    return w.toByteArray();
+  }
+
+  static String read(byte[] b) {
+    ByteReader r = new ByteReader(b);
+    String s = r.readString();
+    assertEquals(0, r.remaining());
+    return s;
+  }
+
+  @Test
+  void coderIsChosenPerString() {
+    assertArrayEquals(new byte[] {(3 << 2) | 0, 'a', 'b', 'c'}, write("abc"));
+    assertArrayEquals(new byte[] {(2 << 2) | 0, 'h', (byte) 0xE9}, write("h\u00e9")); // Latin-1
+    // mostly ASCII with one non-Latin-1 char: UTF-8 is shorter than UTF-16
+    assertEquals(2, write("ab\u20ac")[0] & 3);
+    // CJK: UTF-16 (2 bytes a char) beats UTF-8 (3 bytes a char)
+    assertEquals(1, write("\u65e5\u672c\u8a9e")[0] & 3);
+    assertArrayEquals(new byte[] {0}, write(""));
+  }
+
+  @Test
+  void edgeCases() {
+    for (String s : new String[] {"", "\u0000", "a\uD83D\uDE80b", "\uD800", "\uDC00x", "x\uD800", "\uDBFF\uDFFF",
+        "\u00ff\u0100", "\uFFFF", "tab\tnew\nline", "a".repeat(10_000), "\u00e9".repeat(300), "\u65e5".repeat(5000)}) {
+      assertEquals(s, read(write(s)), () -> "string " + s.codePoints().boxed().toList());
+    }
+  }
+
+  @Property(tries = 500)
+  void everyStringRoundTrips(@ForAll("anyChars") String s) {
+    assertEquals(s, read(write(s)));
+  }
+
+  @Provide
+  Arbitrary<String> anyChars() {
+    return Arbitraries.oneOf(
+        Arbitraries.strings().all().ofMaxLength(64),
+        Arbitraries.strings().ascii().ofMaxLength(200),
+        Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(100),
+        Arbitraries.strings().withCharRange('\ud800', '\udfff').ofMaxLength(8));
+  }
+
+  @Test
+  void nullableStrings() {
+    ByteWriter w = new ByteWriter(0);
+    w.writeNullableString(null);
+    w.writeNullableString("x");
+    ByteReader r = new ByteReader(w.toByteArray());
+    assertNull(r.readNullableString());
+    assertEquals("x", r.readNullableString());
+    assertThrows(MalformedInputException.class, () -> new ByteReader(new byte[] {3}).readString());
+  }
+
+  @Test
+  void badStringsAreRejected() {
+    // length beyond the input
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(byte) 0x90, 0x01, (byte) 0x61}));
+    // invalid UTF-8: a lone continuation byte, an overlong encoding, an encoded surrogate
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(1 << 2) | 2, (byte) 0x80}));
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(2 << 2) | 2, (byte) 0xC0, (byte) 0x80}));
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(3 << 2) | 2, (byte) 0xED, (byte) 0xA0, (byte) 0x80}));
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(2 << 2) | 2, (byte) 0xE2, (byte) 0x82}));
+    // odd UTF-16 length
+    assertThrows(MalformedInputException.class, () -> read(new byte[] {(3 << 2) | 1, 1, 2, 3}));
+    // a limit
+    ByteReader r = new ByteReader(write("abcdef"));
+    r.maxStringBytes(3);
+    assertThrows(LimitExceededException.class, r::readString);
+  }
+}
