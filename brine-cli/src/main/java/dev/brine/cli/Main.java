@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       InspectCommand.class,
       OnebrcCommand.class,
+      BenchCommand.class,
       // subcommands: add new commands above this line
     })
 public final class Main implements Runnable {
