@@ -32,6 +32,8 @@ public class ByteWriter {
   /** The next write position. */
   protected int pos;
   private final long maxBytes;
+  /** How far {@link #pos} may advance without growing: the capacity less slack, at most maxBytes. */
+  private int writable;
 
   /** Creates a writer with the given initial capacity and no size limit beyond the JVM's arrays. */
   public ByteWriter(int initialCapacity) {
@@ -49,6 +51,7 @@ public class ByteWriter {
     }
     this.buf = new byte[initialCapacity + SLACK];
     this.maxBytes = Math.min(maxBytes, Integer.MAX_VALUE - 64);
+    this.writable = (int) Math.min(buf.length - SLACK, this.maxBytes);
   }
 
   /** The number of bytes written so far. */
@@ -83,6 +86,7 @@ public class ByteWriter {
   public final void trim(int maxRetained) {
     if (buf.length > maxRetained + SLACK) {
       buf = new byte[maxRetained + SLACK];
+      writable = (int) Math.min(buf.length - SLACK, maxBytes);
       pos = 0;
     }
   }
@@ -93,7 +97,7 @@ public class ByteWriter {
    * @throws LimitExceededException if the payload would exceed the configured maximum size
    */
   public final void ensure(int n) {
-    if (pos + n + SLACK > buf.length || n < 0) {
+    if (Integer.compareUnsigned(n, writable - pos) > 0) { // also catches a negative (overflowed) n
       grow(n);
     }
   }
@@ -107,6 +111,7 @@ public class ByteWriter {
     }
     long cap = Math.max(needed + SLACK, Math.min((long) buf.length * 2, maxBytes + SLACK));
     buf = Arrays.copyOf(buf, (int) Math.min(cap, Integer.MAX_VALUE - 8));
+    writable = (int) Math.min(buf.length - SLACK, maxBytes);
   }
 
   // ---------------------------------------------------------------- fixed width, relative

@@ -102,7 +102,7 @@ public final class TypeRegistry {
   /** Creates the factory serializers of registered classes; called once at the end of building. */
   public synchronized void complete() {
     for (ClassInfo info : toComplete) {
-      if (info.serializer == null && !info.type.isInterface() && !java.lang.reflect.Modifier.isAbstract(info.type.getModifiers())) {
+      if (info.serializer == null && instantiable(info.type)) {
         creating++;
         try {
           info.serializer(factory.create(info.type, this));
@@ -224,7 +224,7 @@ public final class TypeRegistry {
     pending.put(type, info);
     creating++;
     try {
-      if (!type.isInterface() && !java.lang.reflect.Modifier.isAbstract(type.getModifiers()) || type.isArray()) {
+      if (instantiable(type)) {
         info.serializer(factory.create(type, this));
       }
     } catch (RuntimeException e) {
@@ -241,6 +241,12 @@ public final class TypeRegistry {
       byClass.putAll(pending);
       pending.clear();
     }
+  }
+
+  /** Whether values of {@code type} exist (abstract classes and interfaces only name a type; enums with bodies are abstract). */
+  private static boolean instantiable(Class<?> type) {
+    return type.isArray() || type.isEnum()
+        || (!type.isInterface() && !java.lang.reflect.Modifier.isAbstract(type.getModifiers()));
   }
 
   private static String simple(String name) {

@@ -61,7 +61,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   @Override
   public void write(WriteContext ctx, Collection<Object> c, ClassInfo declared, ClassInfo unused) {
     if (sorted) {
-      ctx.writeObject(comparator(c));
+      JdkSerializers.writeComparator(ctx, comparator(c));
     }
     int n = c.size();
     ctx.writeVarUInt32(n);

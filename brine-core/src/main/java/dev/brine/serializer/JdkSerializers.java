@@ -61,6 +61,21 @@ public final class JdkSerializers {
       return c.readBoolean() ? OptionalDouble.of(c.readFloat64()) : OptionalDouble.empty();
     }
   };
+  /** {@code Collections.reverseOrder()}: no payload. */
+  @SuppressWarnings("rawtypes")
+  public static final Serializer<java.util.Comparator> REVERSE_ORDER = new Serializer<>() {
+    @Override public void write(WriteContext c, java.util.Comparator v) {}
+    @Override public java.util.Comparator read(ReadContext c) { return java.util.Collections.reverseOrder(); }
+  };
+
+  /**
+   * Writes a sorted container's comparator as a tagged value; natural order (null or {@code
+   * Comparator.naturalOrder()}) is the null tag.
+   */
+  static void writeComparator(WriteContext c, java.util.Comparator<?> cmp) {
+    c.writeObject(cmp == java.util.Comparator.naturalOrder() ? null : cmp);
+  }
+
   /** Milliseconds since the epoch, zig-zag varint. */
   public static final Serializer<Date> DATE = new Serializer<>() {
     @Override public void write(WriteContext c, Date v) { c.writeVarInt64(v.getTime()); }

@@ -59,7 +59,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   @SuppressWarnings("unchecked")
   protected void writePrefix(WriteContext ctx, Map<Object, Object> map) {
     if (sortedFactory != null) {
-      ctx.writeObject(((java.util.SortedMap<Object, Object>) map).comparator());
+      JdkSerializers.writeComparator(ctx, ((java.util.SortedMap<Object, Object>) map).comparator());
     }
   }
 
