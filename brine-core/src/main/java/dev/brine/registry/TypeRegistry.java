@@ -210,7 +210,7 @@ public final class TypeRegistry {
       }
     } else if (!declared && requireRegistration) {
       throw new ClassNotAllowedException("class " + name + " is not registered; register it with "
-          + "Brine.builder().register(" + type.getSimpleName() + ".class) on both sides (same order), or use "
+          + "Brine.builder().register(" + (type.getSimpleName().isEmpty() ? name : type.getSimpleName()) + ".class) on both sides (same order), or use "
           + "requireRegistration(false)");
     }
     if (!type.isArray() && ClassFilter.denied(name)) {

@@ -1,0 +1,208 @@
+package dev.brine;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.registry.TypeIds;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.*;
+import java.util.*;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden files pin the byte format (docs/format.md): each value's bytes must equal its file under
+ * src/test/resources/golden/v1/, and each file must decode to the value. Changing a byte of an
+ * existing file is a format break: add a v2 instead. Every built-in type id must appear in some
+ * golden value. Run with -Dbrine.golden.write=true to create missing files (never to overwrite).
+ */
+class GoldenFileTest {
+  enum Color { RED, GREEN, BLUE }
+  record Point(int x, int y, String label) {}
+  static final class Person {
+    String name;
+    int age;
+    List<String> tags;
+    Map<String, Integer> scores;
+    Object extra;
+    Person() {}
+    Person(String name, int age, List<String> tags, Map<String, Integer> scores, Object extra) {
+      this.name = name; this.age = age; this.tags = tags; this.scores = scores; this.extra = extra;
+    }
+    @Override public boolean equals(Object o) {
+      return o instanceof Person && name.equals(((Person) o).name) && age == ((Person) o).age
+          && tags.equals(((Person) o).tags) && scores.equals(((Person) o).scores) && Objects.equals(extra, ((Person) o).extra);
+    }
+    @Override public int hashCode() { return age; }
+  }
+
+  static final Path DIR = Paths.get("src/test/resources/golden/v1");
+  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class).build();
+  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class).references(true).build();
+
+  static Map<String, Object> values() {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("null", null);
+    v.put("boolean", true);
+    v.put("byte", (byte) -2);
+    v.put("short", (short) 1000);
+    v.put("char", '\u00e9');
+    v.put("int", -300);
+    v.put("long", 1L << 40);
+    v.put("float", -0.0f);
+    v.put("double", Math.PI);
+    v.put("string-latin1", "Brine caf\u00e9");
+    v.put("string-utf16", "\u65e5\u672c\u8a9e");
+    v.put("string-utf8", "ab\u20ac\uD83D\uDE80");
+    v.put("boolean-array", new boolean[] {true, false});
+    v.put("byte-array", new byte[] {1, -1});
+    v.put("short-array", new short[] {1, -1});
+    v.put("char-array", new char[] {'a', '\uD800'});
+    v.put("int-array", new int[] {1, -1, Integer.MAX_VALUE});
+    v.put("long-array", new long[] {1, -1});
+    v.put("float-array", new float[] {1.5f, Float.NaN});
+    v.put("double-array", new double[] {-0.0, Double.POSITIVE_INFINITY});
+    v.put("string-array", new String[] {"a", null, ""});
+    v.put("object-array", new Object[] {1, "x", null, Color.BLUE});
+    v.put("typed-array", new Color[] {Color.RED, null});
+    v.put("biginteger", new BigInteger("-123456789012345678901234567890"));
+    v.put("bigdecimal", new BigDecimal("3.14159"));
+    v.put("uuid", new UUID(0x0123456789abcdefL, 0xfedcba9876543210L));
+    v.put("enum", Color.GREEN);
+    v.put("record", new Point(3, -4, "p"));
+    v.put("pojo", new Person("Ada", 36, new ArrayList<>(List.of("math", "engines")), new LinkedHashMap<>(Map.of("a", 1)), new Point(0, 0, null)));
+    v.put("array-list", new ArrayList<>(List.of(1, 2, 3)));
+    v.put("array-list-mixed", new ArrayList<>(Arrays.asList(1, "two", null, 3L)));
+    v.put("array-list-nulls", new ArrayList<>(Arrays.asList("a", null, "b")));
+    v.put("linked-list", new LinkedList<>(List.of("x")));
+    v.put("array-deque", new ArrayDeque<>(List.of(7)));
+    v.put("hash-set", new HashSet<>(List.of(1, 2)));
+    v.put("linked-hash-set", new LinkedHashSet<>(List.of("b", "a")));
+    v.put("tree-set", new TreeSet<>(List.of(3, 1)));
+    TreeSet<Integer> reversed = new TreeSet<>(Collections.reverseOrder());
+    reversed.addAll(List.of(1, 2));
+    v.put("tree-set-reversed", reversed);
+    v.put("enum-set", EnumSet.of(Color.RED, Color.BLUE));
+    v.put("immutable-list", List.of(1, 2));
+    v.put("immutable-set", Collections.unmodifiableSet(new LinkedHashSet<>(List.of("s"))));
+    v.put("immutable-sorted-set", Collections.unmodifiableSortedSet(new TreeSet<>(List.of(2, 1))));
+    v.put("hash-map", new HashMap<>(Map.of(1, "one", 2, "two")));
+    v.put("linked-hash-map-chunks", chunked());
+    v.put("tree-map", new TreeMap<>(Map.of("b", 2, "a", 1)));
+    v.put("enum-map", new EnumMap<>(Map.of(Color.GREEN, 1)));
+    v.put("concurrent-hash-map", new ConcurrentHashMap<>(Map.of(5, 6)));
+    v.put("immutable-map", Map.of("k", "v"));
+    v.put("immutable-sorted-map", Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(1, 1))));
+    v.put("optional", Optional.of("o"));
+    v.put("optional-int", OptionalInt.of(5));
+    v.put("optional-long", OptionalLong.empty());
+    v.put("optional-double", OptionalDouble.of(0.5));
+    v.put("instant", Instant.ofEpochSecond(1_700_000_000L, 123));
+    v.put("local-date", LocalDate.of(2026, 11, 21));
+    v.put("local-time", LocalTime.of(23, 59, 1, 5));
+    v.put("local-date-time", LocalDateTime.of(2026, 11, 21, 12, 0));
+    v.put("zoned-date-time", ZonedDateTime.of(2026, 11, 21, 12, 0, 0, 0, ZoneId.of("Europe/Paris")));
+    v.put("offset-date-time", OffsetDateTime.of(2026, 11, 21, 12, 0, 0, 0, ZoneOffset.ofHours(2)));
+    v.put("duration", Duration.ofMillis(1500));
+    v.put("period", Period.of(1, 2, 3));
+    v.put("zone-id", ZoneId.of("America/New_York"));
+    v.put("date", new Date(1_700_000_000_000L));
+    v.put("bit-set", BitSet.valueOf(new long[] {0b1011}));
+    v.put("reverse-order", Collections.reverseOrder());
+    return v;
+  }
+
+  /** 300 entries: a full chunk of 255, then chunks split by a value-class change and a null value. */
+  static Map<Object, Object> chunked() {
+    Map<Object, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < 300; i++) {
+      m.put(i, i < 280 ? (Object) ("v" + i) : i == 290 ? null : (Object) (long) i);
+    }
+    m.put(null, "nullkey");
+    return m;
+  }
+
+  @Test
+  void everyGoldenFileMatchesBothWays() throws IOException {
+    boolean write = Boolean.getBoolean("brine.golden.write");
+    List<String> missing = new ArrayList<>();
+    for (Map.Entry<String, Object> e : values().entrySet()) {
+      check(BRINE, e.getKey(), e.getValue(), write, missing);
+    }
+    // reference tracking: a shared list and a self-reference
+    List<Object> shared = new ArrayList<>(List.of("s"));
+    List<Object> withRefs = new ArrayList<>(List.of(shared, shared));
+    withRefs.add(withRefs);
+    Path refsFile = DIR.resolve("refs-shared-and-cycle.bin");
+    byte[] bytes = REFS.serialize(withRefs);
+    if (!Files.exists(refsFile) && write) {
+      Files.write(refsFile, bytes);
+    }
+    if (Files.exists(refsFile)) {
+      assertEquals(Fixtures.hex(Files.readAllBytes(refsFile)), Fixtures.hex(bytes), "refs golden");
+      List<?> back = REFS.deserialize(Files.readAllBytes(refsFile), List.class);
+      assertSame(back.get(0), back.get(1));
+      assertSame(back, back.get(2));
+    } else {
+      missing.add(refsFile.getFileName() + " = " + Fixtures.hex(bytes));
+    }
+    assertTrue(missing.isEmpty(), "golden files missing (run with -Dbrine.golden.write=true once): " + missing);
+  }
+
+  private static void check(Brine brine, String name, Object value, boolean write, List<String> missing) throws IOException {
+    Path file = DIR.resolve(name + ".bin");
+    byte[] bytes = brine.serialize(value);
+    if (!Files.exists(file)) {
+      if (write) {
+        Files.createDirectories(DIR);
+        Files.write(file, bytes);
+      } else {
+        missing.add(name + " = " + Fixtures.hex(bytes));
+        return;
+      }
+    }
+    byte[] golden = Files.readAllBytes(file);
+    assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), () -> "bytes of " + name + " changed: a format break");
+    Object back = brine.deserialize(golden);
+    if (value instanceof Comparator) {
+      assertSame(value, back);
+    } else if ((value instanceof Collection || value instanceof Map) && value.getClass() != back.getClass()) {
+      assertEquals(value, back, name + ": immutable JDK collections come back as equal unmodifiable ones");
+    } else {
+      Fixtures.assertDeepEquals(normalize(value), normalize(back));
+    }
+  }
+
+  private static Object normalize(Object v) {
+    if (v instanceof ArrayDeque) {
+      return new ArrayList<>((ArrayDeque<?>) v);
+    }
+    if (v instanceof TreeSet) {
+      return new ArrayList<>((TreeSet<?>) v);
+    }
+    return v;
+  }
+
+  @Test
+  void everyBuiltInTypeIdHasGoldenData() throws IllegalAccessException {
+    Set<Integer> covered = new HashSet<>();
+    for (Object v : values().values()) {
+      byte[] bytes = BRINE.serialize(v);
+      covered.add(bytes[1] & 0x7F | (bytes[1] < 0 ? (bytes[2] << 7) : 0));
+    }
+    for (Field f : TypeIds.class.getFields()) {
+      int id = f.getInt(null);
+      boolean builtin = Modifier.isStatic(f.getModifiers()) && id >= TypeIds.BOOLEAN && id <= TypeIds.LAST_BUILTIN
+          && !f.getName().equals("LAST_BUILTIN") && !f.getName().startsWith("SLOT_");
+      if (builtin) {
+        assertTrue(covered.contains(id), "no golden value for built-in type " + f.getName() + " (" + id + ")");
+      }
+    }
+  }
+}
