@@ -31,7 +31,19 @@ public final class GeometrySerde {
   private static final GeometryFactory DEFAULT =
       new GeometryFactory(FLOATING, 0, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
 
+  /** The factory of the last SRID decoded: most inputs repeat one SRID (racy but benign: volatile). */
+  private static volatile GeometryFactory lastFactory = DEFAULT;
+
   private GeometrySerde() {}
+
+  static GeometryFactory factoryFor(int srid) {
+    GeometryFactory f = lastFactory;
+    if (f.getSRID() != srid) {
+      f = new GeometryFactory(FLOATING, srid, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
+      lastFactory = f;
+    }
+    return f;
+  }
 
   /**
    * Encodes a geometry.
@@ -59,9 +71,7 @@ public final class GeometrySerde {
   public static Geometry deserialize(byte[] bytes) {
     requireBytes(bytes);
     int srid = NativeReader.peekSrid(bytes, 0, bytes.length);
-    GeometryFactory f =
-        srid == 0 ? DEFAULT : new GeometryFactory(FLOATING, srid, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
-    return new NativeReader(bytes, 0, bytes.length, f).readAll();
+    return new NativeReader(bytes, 0, bytes.length, factoryFor(srid)).readAll();
   }
 
   /**
@@ -105,8 +115,6 @@ public final class GeometrySerde {
   /** Decodes from a range of a larger array (used by the Brine serializers). */
   static Geometry deserialize(byte[] bytes, int off, int len) {
     int srid = NativeReader.peekSrid(bytes, off, len);
-    GeometryFactory f =
-        srid == 0 ? DEFAULT : new GeometryFactory(FLOATING, srid, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
-    return new NativeReader(bytes, off, len, f).readAll();
+    return new NativeReader(bytes, off, len, factoryFor(srid)).readAll();
   }
 }

@@ -26,6 +26,9 @@ final class NativeWriter {
     if (g == null) {
       throw new BrineException("cannot serialize a null geometry");
     }
+    if (g.getClass() == Point.class) {
+      return point((Point) g);
+    }
     byte[] out = new byte[size(g, true, 1)];
     int end = write(out, 0, g, true, 1);
     if (end != out.length) {
@@ -34,7 +37,29 @@ final class NativeWriter {
     return out;
   }
 
+  /** The common case (a point of a table of points) without the generic two-pass machinery. */
+  private static byte[] point(Point p) {
+    CoordinateSequence seq = p.getCoordinateSequence();
+    int zm = Coords.flagsOf(seq);
+    boolean empty = seq.size() == 0;
+    byte[] b = new byte[HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))];
+    b[0] = (byte) POINT;
+    b[1] = (byte) (empty ? zm | FLAG_EMPTY : zm);
+    b[2] = (byte) VERSION;
+    Bytes.putInt32(b, 4, p.getSRID());
+    if (!empty) {
+      Coords.write(b, HEADER_BYTES, seq, zm);
+    }
+    return b;
+  }
+
   static int typeOf(Geometry g) {
+    // exact JTS classes by identity (cheap), then instanceof for subclasses
+    Class<?> c = g.getClass();
+    if (c == Polygon.class) return POLYGON;
+    if (c == Point.class) return POINT;
+    if (c == LineString.class) return LINESTRING;
+    if (c == MultiPolygon.class) return MULTIPOLYGON;
     // most specific classes first: LinearRing extends LineString
     if (g instanceof Point) return POINT;
     if (g instanceof LinearRing) return LINEARRING;
