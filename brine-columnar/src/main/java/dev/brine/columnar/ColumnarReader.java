@@ -115,7 +115,7 @@ public final class ColumnarReader implements AutoCloseable {
       long size = channel.size();
       ByteBuffer h = read(0, (int) Math.min(size, Layout.FILE_HEADER_FIXED), "file header");
       if (h.remaining() < Layout.FILE_HEADER_FIXED) {
-        throw new MalformedInputException("file of " + size + " bytes is too short for a header: " + path);
+        throw new MalformedInputException("file of " + size + " bytes is too short for a header (12 bytes at offset 0): " + path);
       }
       if (h.getInt(0) != Layout.FILE_MAGIC) {
         throw new MalformedInputException("wrong magic 0x" + Integer.toHexString(h.getInt(0))

@@ -14,7 +14,7 @@ final class Rows {
 
   record AllTypes(boolean b, byte by, short s, char c, int i, long l, float f, double d, String str, Color e) {}
 
-  record GoldenRow(int id, double temp, String name, Color color, boolean flag, long big) {}
+  record GoldenRow(int id, double temp, String name, Color color, boolean flag, long big, float ratio) {}
 
   static <T extends Record> List<T> readAll(ColumnarReader r, Class<T> type) {
     List<T> out = new ArrayList<>();
