@@ -91,6 +91,7 @@ class SharedDataTest {
     int count = 0;
     try (Stream<Path> s = Files.list(dir)) {
       for (Path file : s.filter(p -> p.toString().endsWith(".wkt")).sorted().toList()) {
+        @SuppressWarnings("unchecked") // JTS 1.20 returns a raw List
         List<Geometry> gs = new WKTFileReader(file.toFile(), new WKTReader()).read();
         assertTrue(!gs.isEmpty(), file.toString());
         for (Geometry g : gs) {
