@@ -16,7 +16,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.SortedSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -41,13 +44,18 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class BenchMain {
   private static final String ALL = "dev\\.brine\\.bench\\.";
-  private static final String COLD = "dev\\.brine\\.bench\\.coldstart\\.";
+  private static final String COLD_PACKAGE = "dev.brine.bench.coldstart.";
+  /** Seconds the quick steady-state pass may take, leaving room for cold start and the report. */
+  private static final double QUICK_BUDGET_S = 450;
+  /** Measured cost of one JMH fork without its iterations (JVM start, JMH, library set-up) on 2 cores. */
+  private static final double FORK_OVERHEAD_S = 1.8;
   static final String USAGE = String.join("\n",
       "usage: bench [--quick] [--include REGEX] [--exclude REGEX] [--prof NAME] [--forks N] [--jvm JAVA]",
       "             [--out DIR] [--report-only]",
       "       bench onebrc ARGS...   (dev.brine.bench.onebrc.OnebrcBench)",
       "       bench spark ARGS...    (reserved)",
-      "  --quick         1 fork, 2x0.5 s warmup, 3x0.5 s measurement, maps at size 256 only, 3 cold-start forks",
+      "  --quick         1 fork, 1 warmup + 3 measurement iterations sized to fit ~8 min, numeric @Params at",
+      "                  their middle value (map size 256), text @Params at their first three; 3 cold-start forks",
       "  --include REGEX JMH include pattern (matched with find() against class.method); default all",
       "  --exclude REGEX JMH exclude pattern",
       "  --prof NAME     JMH profiler for the steady-state pass, e.g. gc (adds B/op to the report)",
@@ -94,17 +102,24 @@ public final class BenchMain {
       System.out.println(USAGE);
       return;
     }
-    Path steady = a.out.resolve("jmh-throughput.json");
-    Path cold = a.out.resolve("jmh-coldstart.json");
     if (!a.reportOnly) {
       Files.createDirectories(a.out);
-      Files.deleteIfExists(steady);
-      Files.deleteIfExists(cold);
+      try (Stream<Path> old = Files.list(a.out)) {
+        for (Path f : old.filter(BenchMain::isResultFile).toList()) {
+          Files.delete(f);
+        }
+      }
+      Map<String, List<BenchmarkListEntry>> steady = new LinkedHashMap<>();
+      Map<String, List<BenchmarkListEntry>> cold = new LinkedHashMap<>();
+      select(a).forEach((cls, entries) -> (cls.startsWith(COLD_PACKAGE) ? cold : steady).put(cls, entries));
+      if (steady.isEmpty() && cold.isEmpty()) {
+        System.err.println("bench: no benchmark matches --include " + a.include);
+        System.exit(1);
+      }
       runSteady(a, steady);
       runColdStart(a, cold);
     }
-    List<Result> results = new ArrayList<>(ResultParser.parse(steady));
-    results.addAll(ResultParser.parse(cold));
+    List<Result> results = readResults(a.out);
     if (results.isEmpty()) {
       System.err.println("bench: no results in " + a.out + " (nothing matched, or every benchmark failed)");
       System.exit(1);
@@ -180,42 +195,107 @@ public final class BenchMain {
     if (a.jvm != null) {
       b.jvm(a.jvm);
     }
-    if (a.exclude != null) {
-      b.exclude(a.exclude);
-    }
     return b;
   }
 
-  private static void runSteady(Args a, Path result) throws RunnerException {
-    ChainedOptionsBuilder b = base(a, result).include(a.include).exclude(COLD);
-    if (a.quick) {
-      b.forks(1).warmupIterations(2).warmupTime(TimeValue.milliseconds(500))
-          .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
-          .param("size", "256");
+  /** The selected benchmarks, grouped by class in JMH's order. */
+  static Map<String, List<BenchmarkListEntry>> select(Args a) {
+    SortedSet<BenchmarkListEntry> found = BenchmarkList.defaultList().find(
+        OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of(a.include),
+        a.exclude == null ? List.of() : List.of(a.exclude));
+    Map<String, List<BenchmarkListEntry>> byClass = new LinkedHashMap<>();
+    for (BenchmarkListEntry e : found) {
+      byClass.computeIfAbsent(e.getUserClassQName(), k -> new ArrayList<>()).add(e);
     }
-    if (a.forks != null) {
-      b.forks(a.forks);
-    }
-    if (a.prof != null) {
-      b.addProfiler(a.prof);
-    }
-    run(b);
+    return byClass;
   }
 
-  private static void runColdStart(Args a, Path result) throws RunnerException {
-    // only the cold-start benchmarks that the user's include pattern also selects
-    String both = "^(?=.*" + COLD + ")(?=.*(?:" + a.include + ")).*";
-    SortedSet<BenchmarkListEntry> found = BenchmarkList.defaultList().find(
-        OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of(both),
-        a.exclude == null ? List.of() : List.of(a.exclude));
-    if (found.isEmpty()) {
-      return;
+  /**
+   * Quick mode's parameter subset: a numeric {@code @Param} keeps only its middle value (e.g. map size 256), a
+   * text one keeps its first three values; everything else stays as declared.
+   */
+  static Map<String, String[]> quickParams(List<BenchmarkListEntry> entries) {
+    Map<String, String[]> out = new LinkedHashMap<>();
+    for (BenchmarkListEntry e : entries) {
+      Map<String, String[]> p = e.getParams().orElse(Map.of());
+      for (Map.Entry<String, String[]> x : p.entrySet()) {
+        String[] v = x.getValue();
+        if (v.length <= 1 || out.containsKey(x.getKey())) {
+          continue;
+        }
+        boolean numeric = Arrays.stream(v).allMatch(s -> s.matches("-?[0-9]+(\\.[0-9]+)?"));
+        out.put(x.getKey(), numeric ? new String[] {v[v.length / 2]} : Arrays.copyOf(v, Math.min(3, v.length)));
+      }
     }
-    ChainedOptionsBuilder b = base(a, result).include(both);
-    if (a.quick) {
-      b.forks(3);
+    return out;
+  }
+
+  /** Number of (method, params) runs one fork each, after the quick parameter subset. */
+  static int runs(List<BenchmarkListEntry> entries, Map<String, String[]> override) {
+    int n = 0;
+    for (BenchmarkListEntry e : entries) {
+      int combos = 1;
+      for (Map.Entry<String, String[]> x : e.getParams().orElse(Map.of()).entrySet()) {
+        String[] o = override.get(x.getKey());
+        combos *= o != null ? o.length : x.getValue().length;
+      }
+      n += combos;
     }
-    run(b);
+    return n;
+  }
+
+  private static void runSteady(Args a, Map<String, List<BenchmarkListEntry>> classes) throws RunnerException {
+    Map<String, Map<String, String[]>> overrides = new LinkedHashMap<>();
+    int total = 0;
+    for (Map.Entry<String, List<BenchmarkListEntry>> c : classes.entrySet()) {
+      Map<String, String[]> o = a.quick ? quickParams(c.getValue()) : Map.of();
+      overrides.put(c.getKey(), o);
+      total += runs(c.getValue(), o);
+    }
+    long iterationMs = 0;
+    if (a.quick && total > 0) {
+      // fit the steady pass into QUICK_BUDGET: each run costs a fork (~FORK_OVERHEAD) plus its iterations
+      double perRun = QUICK_BUDGET_S / total - FORK_OVERHEAD_S;
+      iterationMs = Math.round(Math.max(0.8, Math.min(2.5, perRun)) * 1000 / 4);
+      System.out.printf(Locale.ROOT, "bench --quick: %d runs in %d classes; warmup 1x%d ms, measurement 3x%d ms"
+          + " (about %.1f min)%n", total, classes.size(), iterationMs, iterationMs,
+          total * (FORK_OVERHEAD_S + 4 * iterationMs / 1000.0) / 60);
+    }
+    for (Map.Entry<String, List<BenchmarkListEntry>> c : classes.entrySet()) {
+      StringBuilder names = new StringBuilder();
+      for (BenchmarkListEntry e : c.getValue()) {
+        names.append(names.length() == 0 ? "" : "|").append(Pattern.quote(e.getUsername()));
+      }
+      ChainedOptionsBuilder b = base(a, a.out.resolve("jmh-" + c.getKey() + ".json"))
+          .include("^(?:" + names + ")$");
+      if (a.quick) {
+        b.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(iterationMs))
+            .measurementIterations(3).measurementTime(TimeValue.milliseconds(iterationMs));
+        overrides.get(c.getKey()).forEach(b::param);
+      }
+      if (a.forks != null) {
+        b.forks(a.forks);
+      }
+      if (a.prof != null) {
+        b.addProfiler(a.prof);
+      }
+      run(b);
+    }
+  }
+
+  private static void runColdStart(Args a, Map<String, List<BenchmarkListEntry>> classes) throws RunnerException {
+    for (Map.Entry<String, List<BenchmarkListEntry>> c : classes.entrySet()) {
+      StringBuilder names = new StringBuilder();
+      for (BenchmarkListEntry e : c.getValue()) {
+        names.append(names.length() == 0 ? "" : "|").append(Pattern.quote(e.getUsername()));
+      }
+      ChainedOptionsBuilder b = base(a, a.out.resolve("jmh-" + c.getKey() + ".json"))
+          .include("^(?:" + names + ")$");
+      if (a.quick) {
+        b.forks(3);
+      }
+      run(b);
+    }
   }
 
   private static void run(ChainedOptionsBuilder b) throws RunnerException {
@@ -224,6 +304,31 @@ public final class BenchMain {
     } catch (NoBenchmarksException e) {
       System.err.println("bench: no benchmark matched");
     }
+  }
+
+  /**
+   * Every {@code jmh-*.json} result file in the output directory, parsed.
+   *
+   * @param dir output directory
+   * @return results, files in name order
+   * @throws IOException on read failure
+   */
+  static List<Result> readResults(Path dir) throws IOException {
+    List<Result> results = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return results;
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(BenchMain::isResultFile).sorted().toList()) {
+        results.addAll(ResultParser.parse(f));
+      }
+    }
+    return results;
+  }
+
+  private static boolean isResultFile(Path f) {
+    String n = f.getFileName().toString();
+    return n.startsWith("jmh-") && n.endsWith(".json");
   }
 
   private static void writeReport(Args a, String args, List<Result> results) throws IOException {
@@ -246,7 +351,8 @@ public final class BenchMain {
             + (a.jvm == null ? "" : " (forks use " + a.jvm + ")"),
         "Machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
             + System.getProperty("os.arch"),
-        "Settings: " + (a.quick ? "quick (1 fork, 2×0.5 s warmup, 3×0.5 s measurement; maps size 256; cold start 3 forks)"
+        "Settings: " + (a.quick ? "quick (1 fork, 1 warmup + 3 measurement iterations sized to the time budget;"
+            + " numeric @Params at their middle value, text @Params at their first three; cold start 3 forks)"
             : "full (annotation defaults: 2 forks, 3×1 s warmup, 5×1 s measurement; cold start 5 forks)")
             + (a.forks == null ? "" : ", forks overridden to " + a.forks)
             + (a.prof == null ? "" : ", profiler " + a.prof));

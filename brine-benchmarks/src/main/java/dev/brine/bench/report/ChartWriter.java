@@ -12,8 +12,9 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Draws the report's bar chart with XChart: for every (class, params, op) that Fory ran, each library's speed
- * relative to Fory (Fory = 1.0, higher is better).
+ * Draws the report's bar chart with XChart: for every throughput (class, params, op) that Fory ran, each
+ * library's ops/s relative to Fory's (Fory = 1.0, higher is better). Single-shot results (cold start) stay in the
+ * tables only, their ratios would flatten the scale.
  */
 public final class ChartWriter {
   private ChartWriter() {
@@ -24,7 +25,7 @@ public final class ChartWriter {
    *
    * @param file target file; {@code .png} is appended by XChart if missing
    * @param results all results
-   * @return true if a chart was written (false when no benchmark has a Fory result)
+   * @return true if a chart was written (false when no throughput benchmark has a Fory result)
    * @throws IOException on write failure
    */
   public static boolean write(Path file, List<Result> results) throws IOException {
@@ -36,7 +37,7 @@ public final class ChartWriter {
       String name = cls.getKey().substring(cls.getKey().lastIndexOf('.') + 1).replaceFirst("Bench$", "");
       for (Map<String, Result> row : cls.getValue().values()) {
         Result fory = row.get("fory");
-        if (fory == null || fory.speed() <= 0) {
+        if (fory == null || fory.speed() <= 0 || !"thrpt".equals(fory.mode())) {
           continue;
         }
         String params = String.join("/", fory.params().values());

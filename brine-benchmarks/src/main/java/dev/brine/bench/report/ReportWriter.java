@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,9 +32,22 @@ public final class ReportWriter {
 
   /** Rows of one class: key = params label + op, value = library → result. */
   static Map<String, Map<String, Map<String, Result>>> group(List<Result> results) {
+    // rows ordered by parameter set (first seen), then op (first seen), whatever order JMH ran them in
+    Map<String, Integer> paramOrder = new LinkedHashMap<>();
+    Map<String, Integer> opOrder = new LinkedHashMap<>();
+    List<Result> sorted = new ArrayList<>(results);
+    for (Result r : sorted) {
+      paramOrder.putIfAbsent(r.paramsLabel(), paramOrder.size());
+      opOrder.putIfAbsent(r.op(), opOrder.size());
+    }
+    sorted.sort(Comparator.comparing((Result r) -> paramOrder.get(r.paramsLabel()))
+        .thenComparing(r -> opOrder.get(r.op())));
     Map<String, Map<String, Map<String, Result>>> byClass = new LinkedHashMap<>();
     for (Result r : results) {
-      byClass.computeIfAbsent(r.packageName() + "." + r.className(), k -> new LinkedHashMap<>())
+      byClass.computeIfAbsent(r.packageName() + "." + r.className(), k -> new LinkedHashMap<>());
+    }
+    for (Result r : sorted) {
+      byClass.get(r.packageName() + "." + r.className())
           .computeIfAbsent(r.paramsLabel() + "\u0000" + r.op(), k -> new LinkedHashMap<>())
           .put(r.library(), r);
     }
