@@ -64,7 +64,7 @@ public final class Brine {
     this.maxPayloadBytes = b.maxPayloadBytes;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
-    registry.factory(new DefaultSerializerFactory());
+    registry.factory(new DefaultSerializerFactory(b.codegen));
     Builtins.registerAll(registry);
     for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
       Fixed f = e.getValue();
@@ -102,6 +102,20 @@ public final class Brine {
   /** Whether this instance tracks references (identity and cycles). */
   public boolean references() {
     return references;
+  }
+
+  /**
+   * Describes how values of {@code type} are written, for diagnostics: the type id and the serializer
+   * class ({@code ...$$BrineSerializer} for generated code), e.g. {@code "id 64, generated
+   * (com.acme.Order$$BrineSerializer/0x...)"}.
+   *
+   * @throws ClassNotAllowedException if the class is not allowed
+   */
+  public String explain(Class<?> type) {
+    dev.brine.registry.ClassInfo info = registry.forClass(type);
+    String ser = info.serializer == null ? "none (abstract)" : info.serializer.getClass().getName();
+    boolean generated = ser.contains("$$BrineSerializer");
+    return "id " + info.typeId + ", " + (generated ? "generated" : "built-in or interpreted") + " (" + ser + ")";
   }
 
   // ---------------------------------------------------------------- serialize
@@ -366,6 +380,7 @@ public final class Brine {
     private long maxPayloadBytes = 1L << 30;
     private Predicate<String> allow;
     private ClassLoader classLoader;
+    private boolean codegen = true;
 
     private Builder() {}
 
@@ -486,6 +501,16 @@ public final class Brine {
     /** The class loader that by-name classes are loaded with (default: the thread's context loader). */
     public Builder classLoader(ClassLoader loader) {
       this.classLoader = loader;
+      return this;
+    }
+
+    /**
+     * Whether to generate serializer classes at run time (default true). Turning it off uses the
+     * interpreted serializers, which write the same bytes more slowly; useful to diagnose or where
+     * defining hidden classes is not allowed.
+     */
+    public Builder codegen(boolean enabled) {
+      this.codegen = enabled;
       return this;
     }
 

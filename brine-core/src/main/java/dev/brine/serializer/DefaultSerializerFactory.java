@@ -1,5 +1,7 @@
 package dev.brine.serializer;
 
+import dev.brine.BrineException;
+import dev.brine.codegen.SerializerGenerator;
 import dev.brine.plan.ClassPlan;
 import dev.brine.registry.TypeRegistry;
 import java.lang.reflect.Constructor;
@@ -11,6 +13,18 @@ import java.util.Map;
  * with a no-arg constructor, records, and plain classes (field by field).
  */
 public final class DefaultSerializerFactory implements TypeRegistry.SerializerFactory {
+  private final boolean codegen;
+
+  /**
+   * Creates the factory.
+   *
+   * @param codegen whether to generate serializer classes with ASM (falling back to the interpreted
+   *     serializers, which write the same bytes, when a class cannot be opened to Brine)
+   */
+  public DefaultSerializerFactory(boolean codegen) {
+    this.codegen = codegen;
+  }
+
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   public Serializer<?> create(Class<?> type, TypeRegistry registry) {
@@ -30,6 +44,15 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
     }
     ClassPlan plan = ClassPlan.of(type, registry);
+    if (codegen) {
+      try {
+        return SerializerGenerator.generate(plan);
+      } catch (BrineException | LinkageError e) {
+        // not opened to Brine, or its class loader cannot see Brine: interpret (same bytes, slower)
+        System.getLogger("dev.brine").log(System.Logger.Level.DEBUG,
+            "interpreting " + type.getName() + ": " + e.getMessage());
+      }
+    }
     return type.isRecord() ? new RecordSerializer(plan) : new ObjectSerializer(plan);
   }
 

@@ -1,0 +1,347 @@
+package dev.brine.codegen;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import dev.brine.BrineException;
+import dev.brine.plan.ClassPlan;
+import dev.brine.plan.FieldKind;
+import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Instantiator;
+import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * Generates a serializer class for one {@link ClassPlan} with ASM: straight-line code, one call into
+ * the context per field, primitives never boxed. The class is defined as a hidden nestmate of the
+ * target ({@link MethodHandles#privateLookupIn} + {@link MethodHandles.Lookup#defineHiddenClass}), so
+ * it reads and writes the target's own private fields with plain field instructions; fields it may
+ * not touch directly (final fields, private fields of superclasses in another nest) go through
+ * method handles held in static finals, which the JIT folds. It writes exactly the bytes of the
+ * interpreted {@code ObjectSerializer}/{@code RecordSerializer}, which remain the fallback when a
+ * class's module does not open it to Brine.
+ */
+public final class SerializerGenerator {
+  private static final String WC = Type.getInternalName(WriteContext.class);
+  private static final String RC = Type.getInternalName(ReadContext.class);
+  private static final String CI = Type.getDescriptor(ClassInfo.class);
+  private static final String MH = Type.getInternalName(MethodHandle.class);
+  private static final String CI_ARGS = "(Ljava/lang/Object;" + CI + CI + ")V";
+
+  private final ClassPlan plan;
+  private final Class<?> type;
+  private final String self;
+  private final List<Object> constants = new ArrayList<>();
+  private final List<String> constantDescs = new ArrayList<>();
+  private final MethodHandles.Lookup lookup;
+
+  private SerializerGenerator(ClassPlan plan, MethodHandles.Lookup lookup) {
+    this.plan = plan;
+    this.type = plan.type;
+    this.lookup = lookup;
+    this.self = Type.getInternalName(type) + "$$BrineSerializer";
+  }
+
+  /**
+   * Generates and instantiates the serializer of {@code plan}.
+   *
+   * @throws BrineException if the class cannot be opened to Brine or the generated class cannot be
+   *     defined (the caller then uses the interpreted serializer)
+   */
+  @SuppressWarnings("unchecked")
+  public static Serializer<Object> generate(ClassPlan plan) {
+    MethodHandles.Lookup lookup;
+    try {
+      lookup = MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup());
+    } catch (IllegalAccessException | RuntimeException e) {
+      throw new BrineException("cannot generate a serializer for " + plan.type.getName() + ": " + e.getMessage(), e);
+    }
+    SerializerGenerator g = new SerializerGenerator(plan, lookup);
+    byte[] bytes = g.bytecode();
+    try {
+      MethodHandles.Lookup hidden = lookup.defineHiddenClassWithClassData(bytes, g.constants.toArray(), true,
+          MethodHandles.Lookup.ClassOption.NESTMATE);
+      return (Serializer<Object>) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+          .invoke();
+    } catch (Throwable e) {
+      throw new BrineException("cannot define the generated serializer for " + plan.type.getName() + ": " + e, e);
+    }
+  }
+
+  /** The generated class file, for tests (deterministic for a given class). */
+  public static byte[] bytecodeFor(ClassPlan plan) {
+    try {
+      return new SerializerGenerator(plan, MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup())).bytecode();
+    } catch (IllegalAccessException e) {
+      throw new BrineException("cannot open " + plan.type.getName() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private byte[] bytecode() {
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object",
+        new String[] {Type.getInternalName(Serializer.class)});
+    MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+    init.visitCode();
+    init.visitVarInsn(ALOAD, 0);
+    init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+    writeMethod(cw);
+    if (plan.record) {
+      readRecordMethod(cw);
+    } else {
+      readObjectMethod(cw);
+    }
+    // static finals for the constants (class data), declared last: their count is known now
+    for (int i = 0; i < constants.size(); i++) {
+      cw.visitField(ACC_STATIC | ACC_FINAL | ACC_PRIVATE, "K" + i, constantDescs.get(i), null, null).visitEnd();
+    }
+    MethodVisitor clinit = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+    clinit.visitCode();
+    if (!constants.isEmpty()) {
+      clinit.visitMethodInsn(INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+          "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+      clinit.visitLdcInsn("_");
+      clinit.visitLdcInsn(Type.getType(Object[].class));
+      clinit.visitMethodInsn(INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
+          "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
+      clinit.visitTypeInsn(CHECKCAST, "[Ljava/lang/Object;");
+      clinit.visitVarInsn(ASTORE, 0);
+      for (int i = 0; i < constants.size(); i++) {
+        clinit.visitVarInsn(ALOAD, 0);
+        clinit.visitLdcInsn(i);
+        clinit.visitInsn(AALOAD);
+        clinit.visitTypeInsn(CHECKCAST, Type.getType(constantDescs.get(i)).getInternalName());
+        clinit.visitFieldInsn(PUTSTATIC, self, "K" + i, constantDescs.get(i));
+      }
+    }
+    clinit.visitInsn(RETURN);
+    clinit.visitMaxs(0, 0);
+    clinit.visitEnd();
+    cw.visitEnd();
+    return cw.toByteArray();
+  }
+
+  private int constant(Object value, String desc) {
+    constants.add(value);
+    constantDescs.add(desc);
+    return constants.size() - 1;
+  }
+
+  private void loadConstant(MethodVisitor mv, int index) {
+    mv.visitFieldInsn(GETSTATIC, self, "K" + index, constantDescs.get(index));
+  }
+
+  private void loadInfo(MethodVisitor mv, ClassInfo info) {
+    if (info == null) {
+      mv.visitInsn(ACONST_NULL);
+    } else {
+      loadConstant(mv, constant(info, CI));
+    }
+  }
+
+  /** Whether generated code may use GETFIELD/PUTFIELD on {@code f} (it is a hidden nestmate of the target). */
+  private boolean direct(Field f) {
+    Class<?> owner = f.getDeclaringClass();
+    if (owner.getNestHost() == type.getNestHost()) {
+      return true;
+    }
+    int m = f.getModifiers();
+    boolean samePackage = owner.getPackageName().equals(type.getPackageName()) && owner.getClassLoader() == type.getClassLoader();
+    return !Modifier.isPrivate(m) && (samePackage || (Modifier.isPublic(m) && Modifier.isPublic(owner.getModifiers())));
+  }
+
+  // ---------------------------------------------------------------- write
+
+  private void writeMethod(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "write", "(L" + WC + ";Ljava/lang/Object;)V", null, null);
+    mv.visitCode();
+    String owner = Type.getInternalName(type);
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitTypeInsn(CHECKCAST, owner);
+    mv.visitVarInsn(ASTORE, 3);
+    for (FieldPlan f : plan.fields) {
+      mv.visitVarInsn(ALOAD, 1);
+      if (f.kind == FieldKind.DECLARED) {
+        loadInfo(mv, f.declared);
+      }
+      getField(mv, f);
+      switch (f.kind) {
+        case BOOLEAN: call(mv, "writeBoolean", "(Z)V"); break;
+        case BYTE: call(mv, "writeInt8", "(I)V"); break;
+        case SHORT: call(mv, "writeInt16", "(I)V"); break;
+        case CHAR: call(mv, "writeChar", "(C)V"); break;
+        case INT: call(mv, "writeVarInt32", "(I)V"); break;
+        case LONG: call(mv, "writeVarInt64", "(J)V"); break;
+        case FLOAT: call(mv, "writeFloat32", "(F)V"); break;
+        case DOUBLE: call(mv, "writeFloat64", "(D)V"); break;
+        case STRING: call(mv, "writeNullableString", "(Ljava/lang/String;)V"); break;
+        case DECLARED: call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V"); break;
+        case CONTAINER:
+          loadInfo(mv, f.element);
+          loadInfo(mv, f.value);
+          call(mv, "writeObject", CI_ARGS);
+          break;
+        default: call(mv, "writeObject", "(Ljava/lang/Object;)V"); break;
+      }
+    }
+    mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private static void call(MethodVisitor mv, String name, String desc) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, WC, name, desc, false);
+  }
+
+  /** Pushes the value of field {@code f} of the object in local 3 (its primitive type, or a reference). */
+  private void getField(MethodVisitor mv, FieldPlan f) {
+    Field field = f.field;
+    Class<?> ft = field.getType();
+    if (direct(field)) {
+      mv.visitVarInsn(ALOAD, 3);
+      mv.visitFieldInsn(GETFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
+      if (!ft.isPrimitive() && f.kind == FieldKind.STRING) {
+        return;
+      }
+      return;
+    }
+    Class<?> erased = ft.isPrimitive() ? ft : Object.class;
+    MethodHandle getter;
+    try {
+      field.setAccessible(true);
+      getter = lookup.unreflectGetter(field).asType(MethodType.methodType(erased, Object.class));
+    } catch (IllegalAccessException | RuntimeException e) {
+      throw new BrineException("cannot read field " + field + ": " + e.getMessage(), e);
+    }
+    loadConstant(mv, constant(getter, "L" + MH + ";"));
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact",
+        "(Ljava/lang/Object;)" + Type.getDescriptor(erased), false);
+    if (f.kind == FieldKind.STRING) {
+      mv.visitTypeInsn(CHECKCAST, "java/lang/String");
+    }
+  }
+
+  // ---------------------------------------------------------------- read
+
+  /** Pushes the next value for {@code f} read from the context in local 1, typed as the field. */
+  private void readValue(MethodVisitor mv, FieldPlan f) {
+    mv.visitVarInsn(ALOAD, 1);
+    Class<?> ft = f.field.getType();
+    switch (f.kind) {
+      case BOOLEAN: rcall(mv, "readBoolean", "()Z"); break;
+      case BYTE: rcall(mv, "readInt8", "()B"); break;
+      case SHORT: rcall(mv, "readInt16", "()S"); break;
+      case CHAR: rcall(mv, "readChar", "()C"); break;
+      case INT: rcall(mv, "readVarInt32", "()I"); break;
+      case LONG: rcall(mv, "readVarInt64", "()J"); break;
+      case FLOAT: rcall(mv, "readFloat32", "()F"); break;
+      case DOUBLE: rcall(mv, "readFloat64", "()D"); break;
+      case STRING: rcall(mv, "readNullableString", "()Ljava/lang/String;"); break;
+      case DECLARED:
+        loadInfo(mv, f.declared);
+        rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+      case CONTAINER:
+        loadInfo(mv, f.element);
+        loadInfo(mv, f.value);
+        rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+      default:
+        rcall(mv, "readObject", "()Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+    }
+  }
+
+  private static void rcall(MethodVisitor mv, String name, String desc) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, RC, name, desc, false);
+  }
+
+  private void readObjectMethod(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    mv.visitCode();
+    String owner = Type.getInternalName(type);
+    Constructor<?> noArg = null;
+    try {
+      noArg = type.getDeclaredConstructor();
+    } catch (NoSuchMethodException e) {
+      // created without a constructor below
+    }
+    if (noArg != null && type.getNestHost() == type.getNestHost() && !Modifier.isAbstract(type.getModifiers())) {
+      mv.visitTypeInsn(NEW, owner);
+      mv.visitInsn(DUP);
+      mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", "()V", false);
+    } else {
+      loadConstant(mv, constant(Instantiator.of(type).handle(), "L" + MH + ";"));
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+      mv.visitTypeInsn(CHECKCAST, owner);
+    }
+    mv.visitVarInsn(ASTORE, 2);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, 2);
+    rcall(mv, "reference", "(Ljava/lang/Object;)V");
+    for (FieldPlan f : plan.fields) {
+      Field field = f.field;
+      Class<?> ft = field.getType();
+      boolean direct = direct(field) && !Modifier.isFinal(field.getModifiers());
+      if (direct) {
+        mv.visitVarInsn(ALOAD, 2);
+        readValue(mv, f);
+        mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
+      } else {
+        Class<?> erased = ft.isPrimitive() ? ft : Object.class;
+        MethodHandle setter;
+        try {
+          field.setAccessible(true);
+          setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
+        } catch (IllegalAccessException | RuntimeException e) {
+          throw new BrineException("cannot set field " + field + ": " + e.getMessage(), e);
+        }
+        loadConstant(mv, constant(setter, "L" + MH + ";"));
+        mv.visitVarInsn(ALOAD, 2);
+        readValue(mv, f);
+        mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
+      }
+    }
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private void readRecordMethod(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    mv.visitCode();
+    String owner = Type.getInternalName(type);
+    StringBuilder desc = new StringBuilder("(");
+    mv.visitTypeInsn(NEW, owner);
+    mv.visitInsn(DUP);
+    for (FieldPlan f : plan.fields) {
+      readValue(mv, f);
+      desc.append(Type.getDescriptor(f.field.getType()));
+    }
+    desc.append(")V");
+    mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+}
