@@ -1,6 +1,8 @@
 package dev.brine.columnar;
 
 import dev.brine.MalformedInputException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -9,6 +11,7 @@ import java.nio.ByteOrder;
  * per schema field. Obtained from {@link ColumnarReader#block(int)}; immutable and thread-safe.
  */
 public final class Block {
+  private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private final int index;
   private final long offset;
   private final int rows;
@@ -189,6 +192,21 @@ public final class Block {
     int bits = c.bits();
     if (bits < 32 && count >= (1L << bits)) {
       return; // every representable ordinal is in range
+    }
+    if (c.isPacked() && !c.hasNulls()) {
+      ByteBuffer d = c.data();
+      byte[] a = new byte[d.capacity()];
+      d.get(0, a);
+      long mask = (1L << bits) - 1;
+      long max = 0;
+      long bit = 0;
+      for (int i = 0; i < rows; i++, bit += bits) {
+        max = Math.max(max, ((long) LE_LONG.get(a, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+      }
+      if (max >= count) {
+        throw new MalformedInputException("dictionary ordinal " + max + " is out of range (size " + count + ")" + where);
+      }
+      return;
     }
     for (int i = 0; i < rows; i++) {
       long o = c.getLong(i);
