@@ -5,8 +5,9 @@ import java.util.function.Supplier;
 
 /**
  * A small lock-free pool of per-call contexts. Works the same for platform and virtual threads (no
- * ThreadLocal): a call takes any free context, or makes a new one when all are busy, and gives it back
- * afterwards; surplus contexts are dropped.
+ * ThreadLocal): a call takes a context from the slot its thread hashes to (one atomic exchange in the
+ * common, uncontended case), probing further slots when it is empty, or makes a new one when all are
+ * busy; it gives it back afterwards. Surplus contexts are dropped.
  */
 final class ContextPool<T> {
   private final AtomicReferenceArray<T> slots;
@@ -22,10 +23,13 @@ final class ContextPool<T> {
 
   T take() {
     int start = probe();
-    for (int i = 0; i <= mask; i++) {
+    T t = slots.getAndSet(start, null);
+    if (t != null) {
+      return t;
+    }
+    for (int i = 1; i <= mask; i++) {
       int k = (start + i) & mask;
-      T t = slots.get(k);
-      if (t != null && slots.compareAndSet(k, t, null)) {
+      if (slots.get(k) != null && (t = slots.getAndSet(k, null)) != null) {
         return t;
       }
     }
@@ -36,14 +40,16 @@ final class ContextPool<T> {
     int start = probe();
     for (int i = 0; i <= mask; i++) {
       int k = (start + i) & mask;
-      if (slots.get(k) == null && slots.compareAndSet(k, null, t)) {
+      if (slots.get(k) == null) {
+        // A racing release into the same slot may overwrite ours: that context is simply dropped.
+        slots.lazySet(k, t);
         return;
       }
     }
   }
 
-  private static int probe() {
+  private int probe() {
     long id = Thread.currentThread().getId();
-    return (int) (id ^ (id >>> 16)) * 0x9E3779B9 >>> 16;
+    return (int) (id ^ (id >>> 32)) * 0x9E3779B9 >>> 16 & mask;
   }
 }

@@ -20,20 +20,22 @@ final class StringCodec {
     w.ensure(headerSize + len);
     byte[] buf = w.buf;
     int start = w.pos + headerSize;
-    int i = 0;
-    for (; i < len; i++) {
+    int acc = 0;
+    for (int i = 0; i < len; i++) {
       char c = s.charAt(i);
-      if (c > 0xFF) {
-        break;
-      }
-      buf[start + i] = (byte) c;
+      buf[start + i] = (byte) c; // branch-free copy; the OR of all chars tells whether it was Latin-1
+      acc |= c;
     }
-    if (i == len) {
+    if (acc <= 0xFF) {
       writeHeaderAt(w, (long) len << 2 | LATIN1, headerSize);
       w.pos = start + len;
       return;
     }
-    writeWide(w, s, i);
+    int firstWide = 0;
+    while (s.charAt(firstWide) <= 0xFF) {
+      firstWide++;
+    }
+    writeWide(w, s, firstWide);
   }
 
   private static void writeHeaderAt(ByteWriter w, long header, int headerSize) {
