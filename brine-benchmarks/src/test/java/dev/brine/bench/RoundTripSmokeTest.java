@@ -1,13 +1,16 @@
 package dev.brine.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.brine.bench.coldstart.ColdStartBench;
 import dev.brine.bench.largermessage.LargerMessageBench;
 import dev.brine.bench.maps.MapBench;
 import dev.brine.bench.mediacontent.MediaContentBench;
 import dev.brine.bench.sample.SampleBench;
 import dev.brine.bench.simpleobject.SimpleObjectBench;
+import dev.brine.bench.struct.Struct;
 import dev.brine.bench.struct.StructBench;
 import dev.brine.bench.support.CodecBench;
 import java.lang.reflect.Field;
@@ -71,6 +74,25 @@ class RoundTripSmokeTest {
       assertTrue(libs.containsAll(GENERIC), cls + " " + libs);
       assertTrue(libs.contains("protobuf"), cls + " has no protobuf benchmark");
     }
+  }
+
+  @Test
+  void coldStartBenchmarksProduceTheSamePayloadAsTheSteadyStateLibraries() {
+    ColdStartBench cold = new ColdStartBench();
+    cold.setup();
+    ColdStartBench.BrineInstance b = new ColdStartBench.BrineInstance();
+    b.setup();
+    ColdStartBench.ForyInstance f = new ColdStartBench.ForyInstance();
+    f.setup();
+    ColdStartBench.ForyAsyncInstance fa = new ColdStartBench.ForyAsyncInstance();
+    fa.setup();
+    Struct expected = Struct.create();
+    assertEquals(expected, b.brine.deserialize(cold.coldstart_brine(), Struct.class));
+    assertEquals(expected, b.brine.deserialize(cold.firstserialize_brine(b), Struct.class));
+    assertEquals(expected, f.fory.deserialize(cold.coldstart_fory(), Struct.class));
+    assertEquals(expected, f.fory.deserialize(cold.firstserialize_fory(f), Struct.class));
+    assertEquals(expected, f.fory.deserialize(cold.coldstart_foryasync(), Struct.class));
+    assertEquals(expected, fa.fory.deserialize(cold.firstserialize_foryasync(fa), Struct.class));
   }
 
   static CodecBench instance(Class<? extends CodecBench> cls, Map<String, String> params) throws Exception {

@@ -28,6 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code firstserialize_<lib>}: the library instance already exists (built in setup), only the first
  *       serialize of the new class is measured (class analysis and code generation).
  * </ul>
+ *
+ * <p>{@code foryasync} is Fory with {@code withAsyncCompilation(true)}, its documented setting for fast first calls
+ * (interpreted until the generated serializer is ready); {@code fory} is the synchronous configuration used by
+ * every throughput benchmark.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -47,7 +51,8 @@ public class ColdStartBench {
   /** A Brine instance built before the shot, used only by {@link #firstserialize_brine}. */
   @State(Scope.Benchmark)
   public static class BrineInstance {
-    Brine brine;
+    /** The instance. */
+    public Brine brine;
 
     /** Builds the instance. */
     @Setup(Level.Trial)
@@ -56,10 +61,24 @@ public class ColdStartBench {
     }
   }
 
+  /** A Fory instance with async compilation, built before the shot; used by {@link #firstserialize_foryasync}. */
+  @State(Scope.Benchmark)
+  public static class ForyAsyncInstance {
+    /** The instance. */
+    public Fory fory;
+
+    /** Builds the instance. */
+    @Setup(Level.Trial)
+    public void setup() {
+      fory = Libraries.foryAsync(List.of(Struct.class));
+    }
+  }
+
   /** A Fory instance built before the shot, used only by {@link #firstserialize_fory}. */
   @State(Scope.Benchmark)
   public static class ForyInstance {
-    Fory fory;
+    /** The instance. */
+    public Fory fory;
 
     /** Builds the instance. */
     @Setup(Level.Trial)
@@ -107,6 +126,27 @@ public class ColdStartBench {
    */
   @Benchmark
   public byte[] firstserialize_fory(ForyInstance s) {
+    return s.fory.serialize(value);
+  }
+
+  /**
+   * Builds Fory with async compilation and serializes the first struct.
+   *
+   * @return payload
+   */
+  @Benchmark
+  public byte[] coldstart_foryasync() {
+    return Libraries.foryAsync(List.of(Struct.class)).serialize(value);
+  }
+
+  /**
+   * First serialize with an existing async-compiling Fory instance.
+   *
+   * @param s the prepared instance
+   * @return payload
+   */
+  @Benchmark
+  public byte[] firstserialize_foryasync(ForyAsyncInstance s) {
     return s.fory.serialize(value);
   }
 }

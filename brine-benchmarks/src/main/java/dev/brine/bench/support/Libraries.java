@@ -51,6 +51,29 @@ public final class Libraries {
   }
 
   /**
+   * Fory as {@link #fory(List)} but with asynchronous JIT compilation: objects are first handled by Fory's
+   * interpreter while the generated serializer compiles in the background. Fory's documented setting for a fast
+   * first call; used only by the cold-start benchmark.
+   *
+   * @param classes user classes to register
+   * @return the instance (not thread-safe)
+   */
+  public static Fory foryAsync(List<Class<?>> classes) {
+    Fory fory = Fory.builder()
+        .withLanguage(Language.JAVA)
+        .withCodegen(true)
+        .withAsyncCompilation(true)
+        .withRefTracking(false)
+        .requireClassRegistration(true)
+        .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
+        .build();
+    for (Class<?> c : classes) {
+      fory.register(c);
+    }
+    return fory;
+  }
+
+  /**
    * Jackson databind reading and writing fields directly (the models are plain field classes).
    *
    * @return a mapper
