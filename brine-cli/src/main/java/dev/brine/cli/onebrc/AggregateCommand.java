@@ -1,5 +1,6 @@
 package dev.brine.cli.onebrc;
 
+import dev.brine.columnar.ColumnarReader;
 import dev.brine.columnar.onebrc.OneBrc;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,6 +21,12 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--threads", description = "scan threads (default: available processors)")
   int threads = Runtime.getRuntime().availableProcessors();
 
+  @Option(names = "--recover", description = "read the complete blocks of a .brc whose writer died (reports the torn tail)")
+  boolean recover;
+
+  @Option(names = "--no-verify", description = "skip block checksums (structure is still checked)")
+  boolean noVerify;
+
   /** Creates the command (picocli instantiates it). */
   public AggregateCommand() {}
 
@@ -31,7 +38,8 @@ public final class AggregateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return Cli.run(spec.commandLine().getErr(), () -> {
-      String line = OneBrc.format(OneBrc.aggregate(file, Math.max(1, threads)));
+      ColumnarReader.Options options = ColumnarReader.Options.defaults().recover(recover).verifyChecksums(!noVerify);
+      String line = OneBrc.format(OneBrc.aggregate(file, Math.max(1, threads), options));
       spec.commandLine().getOut().println(line);
       spec.commandLine().getOut().flush();
       return 0;

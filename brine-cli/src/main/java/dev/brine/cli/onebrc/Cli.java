@@ -19,7 +19,8 @@ final class Cli {
     try {
       return body.call();
     } catch (BrineException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + e.getMessage()
+          + (e.getMessage() != null && e.getMessage().contains("recover(true)") ? " (CLI: --recover)" : ""));
       return 1;
     } catch (UncheckedIOException e) {
       err.println("I/O error: " + e.getMessage() + (e.getCause() != null ? ": " + e.getCause().getMessage() : ""));

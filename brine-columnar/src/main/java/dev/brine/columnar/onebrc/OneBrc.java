@@ -224,8 +224,23 @@ public final class OneBrc {
    * @throws BrineException for bad input
    */
   public static TreeMap<String, StationStats> aggregate(Path file, int threads) {
+    return aggregate(file, threads, ColumnarReader.Options.defaults());
+  }
+
+  /**
+   * Aggregates a file, opening {@code .brc} files with the given options (e.g. recovery of a file
+   * whose writer died, or skipping block checksums).
+   *
+   * @param file the input
+   * @param threads scanning threads (at least 1)
+   * @param options reader options for {@code .brc} files
+   * @return statistics by station, sorted by name
+   * @throws BrineException for bad input
+   */
+  public static TreeMap<String, StationStats> aggregate(Path file, int threads, ColumnarReader.Options options) {
     if (file.getFileName().toString().endsWith(".brc")) {
-      try (ColumnarReader r = ColumnarReader.open(file)) {
+      try (ColumnarReader r = ColumnarReader.open(file, options)) {
+        r.tornTail().ifPresent(t -> System.err.println("warning: " + file + ": " + t));
         return ColumnarAggregator.aggregate(r, threads);
       }
     }
