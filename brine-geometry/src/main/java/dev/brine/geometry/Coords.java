@@ -56,13 +56,24 @@ final class Coords {
     if (srcZm == zm && seq instanceof PackedCoordinateSequence.Double) {
       double[] raw = ((PackedCoordinateSequence.Double) seq).getRawCoordinates();
       int len = n * d;
+      // offsets derived from the loop variable so C2 can eliminate range checks
       for (int i = 0; i < len; i++) {
-        Bytes.putFloat64(b, pos, raw[i]);
-        pos += 8;
+        Bytes.putFloat64(b, pos + (i << 3), raw[i]);
       }
-      return pos;
+      return pos + (len << 3);
     }
     if (srcZm == 0 && zm == 0) {
+      if (seq instanceof CoordinateArraySequence) {
+        // JTS's default sequence: its internal array (not a copy); x and y are plain fields
+        Coordinate[] cs = ((CoordinateArraySequence) seq).toCoordinateArray();
+        for (int i = 0; i < n; i++) {
+          Coordinate c = cs[i];
+          int p = pos + (i << 4);
+          Bytes.putFloat64(b, p, c.x);
+          Bytes.putFloat64(b, p + 8, c.y);
+        }
+        return pos + (n << 4);
+      }
       for (int i = 0; i < n; i++) {
         Bytes.putFloat64(b, pos, seq.getX(i));
         Bytes.putFloat64(b, pos + 8, seq.getY(i));
@@ -119,12 +130,12 @@ final class Coords {
           int d = ordinates(zm);
           double[] raw = new double[n * d];
           if (bigEndian) {
-            for (int i = 0; i < raw.length; i++, pos += 8) {
-              raw[i] = (double) Bytes.DOUBLE_BE.get(b, pos);
+            for (int i = 0; i < raw.length; i++) {
+              raw[i] = (double) Bytes.DOUBLE_BE.get(b, pos + (i << 3));
             }
           } else {
-            for (int i = 0; i < raw.length; i++, pos += 8) {
-              raw[i] = Bytes.getFloat64(b, pos);
+            for (int i = 0; i < raw.length; i++) {
+              raw[i] = Bytes.getFloat64(b, pos + (i << 3));
             }
           }
           return new PackedCoordinateSequence.Double(raw, d, (zm & M) != 0 ? 1 : 0);
