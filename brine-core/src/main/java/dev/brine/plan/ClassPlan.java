@@ -88,7 +88,11 @@ public final class ClassPlan {
     }
     if (exact(t)) {
       try {
-        return new FieldPlan(f, FieldKind.DECLARED, registry.forDeclared(t), null, null);
+        ClassInfo info = registry.forDeclared(t);
+        if (info.writeReplace == null) {
+          return new FieldPlan(f, FieldKind.DECLARED, info, null, null);
+        }
+        return new FieldPlan(f, FieldKind.OBJECT, null, null, null); // replaced by another class: tag it
       } catch (BrineException e) {
         // No serializer can be made for the declared class (e.g. an encapsulated JDK class): write the
         // field tagged, so null values still work and others fail with a clear message when written.
@@ -123,7 +127,8 @@ public final class ClassPlan {
     }
     if (t instanceof Class && exact((Class<?>) t) && !((Class<?>) t).isPrimitive()) {
       try {
-        return registry.forDeclared((Class<?>) t);
+        ClassInfo info = registry.forDeclared((Class<?>) t);
+        return info.writeReplace == null ? info : null;
       } catch (BrineException e) {
         return null;
       }

@@ -1,6 +1,7 @@
 package dev.brine.registry;
 
 import dev.brine.serializer.Serializer;
+import java.lang.invoke.MethodHandle;
 
 /**
  * What Brine knows about one class: its wire id, its serializer and how it is handled. Immutable
@@ -20,6 +21,10 @@ public final class ClassInfo {
   public final boolean tracked;
   /** Whether values may contain other values (counts towards the depth limit). */
   public final boolean composite;
+  /** The class's Java-serialization {@code writeReplace()} as {@code (Object)Object}, or null. */
+  public MethodHandle writeReplace;
+  /** The class's Java-serialization {@code readResolve()} as {@code (Object)Object}, or null. */
+  public MethodHandle readResolve;
 
   /** Creates the info; see the field docs. */
   @SuppressWarnings("unchecked")

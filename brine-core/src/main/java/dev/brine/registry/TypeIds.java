@@ -70,6 +70,8 @@ public final class TypeIds {
   public static final int IMMUTABLE_SORTED_MAP = 56;
   /** {@code Collections.reverseOrder()} (natural order is written as null). */
   public static final int REVERSE_ORDER = 57;
+  /** A {@code java.lang.Class} value: its name (checked like a by-name class when read). */
+  public static final int CLASS = 58;
   /** Highest id a core built-in may use. */
   public static final int LAST_BUILTIN = 61;
   /** A class written by name (registration not required): a name-table entry follows. */

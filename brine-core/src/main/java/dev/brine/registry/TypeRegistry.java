@@ -28,6 +28,9 @@ public final class TypeRegistry {
 
     /** Whether values of {@code type} may contain other values. */
     boolean composite(Class<?> type);
+
+    /** Sets the Java-serialization hooks ({@code writeReplace}, {@code readResolve}) that apply to {@code info}. */
+    void hooks(ClassInfo info);
   }
 
   private final ClassInfo[] byId = new ClassInfo[TypeIds.END_MODULE];
@@ -92,6 +95,7 @@ public final class TypeRegistry {
       throw new BrineException("type id " + id + " is taken by " + byId[id].type.getName());
     }
     ClassInfo info = new ClassInfo(type, id, serializer, factory.tracked(type), factory.composite(type));
+    factory.hooks(info);
     byId[id] = info;
     byClass.put(type, info);
     if (serializer == null) {
@@ -181,6 +185,56 @@ public final class TypeRegistry {
     return info;
   }
 
+  /** The class loader by-name classes are loaded with. */
+  public ClassLoader loader() {
+    return loader;
+  }
+
+  /**
+   * Loads a class named by the input (a {@code Class} value, or a class inside an embedded Java
+   * serialization stream) after the same checks as a by-name class: registration when required, the
+   * deny-list, the allow-list. Primitive type names are accepted.
+   *
+   * @throws ClassNotAllowedException if the class is not allowed
+   * @throws MalformedInputException if it cannot be loaded
+   */
+  public Class<?> loadChecked(String name, int offset) {
+    Class<?> primitive = PRIMITIVES.get(name);
+    if (primitive != null) {
+      return primitive;
+    }
+    if (ClassFilter.denied(name)) {
+      throw new ClassNotAllowedException("class " + name + " named at offset " + offset + " is refused: " + filter.reason(name));
+    }
+    Class<?> type;
+    try {
+      type = Class.forName(name, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new MalformedInputException("class " + name + " named at offset " + offset + " cannot be loaded: " + e, e);
+    }
+    Class<?> base = type;
+    while (base.isArray()) {
+      base = base.getComponentType();
+    }
+    if (base.isPrimitive() || byClass.containsKey(base) || base.getName().startsWith("java.")) {
+      return type; // built-in, registered, or a Java SE class (superclass descriptors in Java streams)
+    }
+    if (requireRegistration) {
+      throw new ClassNotAllowedException("class " + name + " named at offset " + offset
+          + " is not registered; register it with Brine.builder().register(" + simple(base.getName())
+          + ".class) on both sides, or use requireRegistration(false)");
+    }
+    if (!filter.allowed(base.getName())) {
+      throw new ClassNotAllowedException("class " + name + " named at offset " + offset + " is refused: "
+          + filter.reason(base.getName()));
+    }
+    return type;
+  }
+
+  private static final Map<String, Class<?>> PRIMITIVES = Map.of("boolean", boolean.class, "byte", byte.class,
+      "short", short.class, "char", char.class, "int", int.class, "long", long.class, "float", float.class,
+      "double", double.class, "void", void.class);
+
   /** The info of the array class whose component is {@code component}. */
   public ClassInfo arrayOf(ClassInfo component, int offset) {
     if (component.type == void.class) {
@@ -221,6 +275,7 @@ public final class TypeRegistry {
     }
     int id = type.isArray() ? TypeIds.ARRAY : TypeIds.BY_NAME;
     info = new ClassInfo(type, id, null, factory.tracked(type), factory.composite(type));
+    factory.hooks(info);
     pending.put(type, info);
     creating++;
     try {

@@ -137,6 +137,7 @@ public final class Builtins {
         ZoneOffset.class, ZoneId.of("Europe/Paris").getClass());
     r.registerFixed(DATE, Date.class, JdkSerializers.DATE, true, false);
     r.registerFixed(BIT_SET, BitSet.class, JdkSerializers.BIT_SET, true, false);
+    r.registerFixed(CLASS, Class.class, JdkSerializers.CLASS, false, false);
     r.registerFixed(REVERSE_ORDER, Collections.reverseOrder().getClass(), JdkSerializers.REVERSE_ORDER, false, false);
   }
 

@@ -97,8 +97,12 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
         header |= DECLARED;
         info = declared;
       } else {
-        header |= SAME_CLASS;
         info = ctx.classInfo(common);
+        if (info.writeReplace == null) {
+          header |= SAME_CLASS;
+        } else {
+          info = null; // each element is replaced and tagged on its own
+        }
       }
     }
     ctx.writeInt8(header);

@@ -3,6 +3,7 @@ package dev.brine.serializer;
 import dev.brine.BrineException;
 import dev.brine.codegen.SerializerGenerator;
 import dev.brine.plan.ClassPlan;
+import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
 import java.lang.reflect.Constructor;
 import java.util.Collection;
@@ -34,6 +35,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
     if (type.isArray()) {
       return new ArraySerializers.ObjectArraySerializer(type.getComponentType());
     }
+    if (JavaHooks.needsJdkStream(type)) {
+      return new JdkStreamSerializer(type);
+    }
     if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
       Constructor<?> ctor = noArg(type);
       if (ctor != null) {
@@ -64,6 +68,11 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
   @Override
   public boolean composite(Class<?> type) {
     return !type.isEnum();
+  }
+
+  @Override
+  public void hooks(ClassInfo info) {
+    JavaHooks.apply(info);
   }
 
   private static Constructor<?> noArg(Class<?> type) {

@@ -76,6 +76,19 @@ public final class JdkSerializers {
     c.writeObject(cmp == java.util.Comparator.naturalOrder() ? null : cmp);
   }
 
+  /**
+   * A {@code java.lang.Class}: its name as a string; reading checks the name like a by-name class
+   * (registration when required, deny-list, allow-list) before loading it.
+   */
+  @SuppressWarnings("rawtypes")
+  public static final Serializer<Class> CLASS = new Serializer<>() {
+    @Override public void write(WriteContext c, Class v) { c.writeString(v.getName()); }
+    @Override public Class read(ReadContext c) {
+      int at = c.position();
+      return c.registry().loadChecked(c.readString(), at);
+    }
+  };
+
   /** Milliseconds since the epoch, zig-zag varint. */
   public static final Serializer<Date> DATE = new Serializer<>() {
     @Override public void write(WriteContext c, Date v) { c.writeVarInt64(v.getTime()); }

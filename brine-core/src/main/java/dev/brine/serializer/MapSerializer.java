@@ -30,6 +30,10 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   public static final int VALUE_DECL = 0x10;
   /** Chunk header bit: each value has a slot byte (reference tracking). */
   public static final int VALUE_REF = 0x20;
+  /** Chunk header bit: each key is a tagged value (its class has a Java writeReplace hook); no key class. */
+  public static final int KEY_TAGGED = 0x40;
+  /** Chunk header bit: each value is a tagged value; no value class. */
+  public static final int VALUE_TAGGED = 0x80;
   /** The most entries in one chunk. */
   public static final int MAX_CHUNK = 255;
 
@@ -114,10 +118,12 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           header |= KEY_NULL;
         } else {
           keyInfo = keyDecl != null && keyDecl.type == kc ? keyDecl : ctx.classInfo(kc);
-          if (keyInfo == keyDecl) {
+          if (keyInfo.writeReplace != null) {
+            header |= KEY_TAGGED;
+          } else if (keyInfo == keyDecl) {
             header |= KEY_DECL;
           }
-          if (refs && keyInfo.tracked) {
+          if (refs && keyInfo.tracked && keyInfo.writeReplace == null) {
             header |= KEY_REF;
           }
         }
@@ -125,34 +131,40 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           header |= VALUE_NULL;
         } else {
           valueInfo = valueDecl != null && valueDecl.type == vc ? valueDecl : ctx.classInfo(vc);
-          if (valueInfo == valueDecl) {
+          if (valueInfo.writeReplace != null) {
+            header |= VALUE_TAGGED;
+          } else if (valueInfo == valueDecl) {
             header |= VALUE_DECL;
           }
-          if (refs && valueInfo.tracked) {
+          if (refs && valueInfo.tracked && valueInfo.writeReplace == null) {
             header |= VALUE_REF;
           }
         }
         ctx.writeInt8(header);
         countAt = ctx.position();
         ctx.writeInt8(0);
-        if ((header & (KEY_NULL | KEY_DECL)) == 0) {
+        if ((header & (KEY_NULL | KEY_DECL | KEY_TAGGED)) == 0) {
           ctx.writeClass(keyInfo);
         }
-        if ((header & (VALUE_NULL | VALUE_DECL)) == 0) {
+        if ((header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED)) == 0) {
           ctx.writeClass(valueInfo);
         }
         keyClass = kc;
         valueClass = vc;
         count = 0;
       }
-      if (keyInfo != null) {
+      if ((header & KEY_TAGGED) != 0) {
+        ctx.writeObject(k);
+      } else if (keyInfo != null) {
         if ((header & KEY_REF) != 0) {
           ctx.writeDeclared(keyInfo, k);
         } else {
           ctx.writePayload(keyInfo, k);
         }
       }
-      if (valueInfo != null) {
+      if ((header & VALUE_TAGGED) != 0) {
+        ctx.writeObject(v);
+      } else if (valueInfo != null) {
         if ((header & VALUE_REF) != 0) {
           ctx.writeDeclared(valueInfo, v);
         } else {
@@ -194,7 +206,11 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       int at = ctx.position();
       int header = ctx.readInt8() & 0xFF;
       int count = ctx.readInt8() & 0xFF;
-      if ((header & ~0x3F) != 0 || count == 0 || count > size - read
+      int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
+      int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
+      if (count == 0 || count > size - read || keyModes > 1 || valueModes > 1
+          || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
+          || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
           || (header & (KEY_NULL | KEY_DECL)) == (KEY_NULL | KEY_DECL)
           || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
           || (header & (VALUE_NULL | VALUE_DECL)) == (VALUE_NULL | VALUE_DECL)
@@ -205,17 +221,20 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       }
       ClassInfo keyInfo = null;
       ClassInfo valueInfo = null;
-      if ((header & KEY_NULL) == 0) {
+      boolean keyTagged = (header & KEY_TAGGED) != 0;
+      boolean valueTagged = (header & VALUE_TAGGED) != 0;
+      if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
         keyInfo = (header & KEY_DECL) != 0 ? declared(keyDecl, "key", at) : ctx.readClass();
       }
-      if ((header & VALUE_NULL) == 0) {
+      if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
         valueInfo = (header & VALUE_DECL) != 0 ? declared(valueDecl, "value", at) : ctx.readClass();
       }
       boolean keyRef = (header & KEY_REF) != 0;
       boolean valueRef = (header & VALUE_REF) != 0;
       for (int i = 0; i < count; i++) {
-        Object k = keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
-        Object v = valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
+        Object k = keyTagged ? ctx.readObject() : keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
+        Object v = valueTagged ? ctx.readObject()
+            : valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
         map.put(k, v);
       }
       read += count;

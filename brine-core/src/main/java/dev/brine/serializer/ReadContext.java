@@ -145,10 +145,16 @@ public final class ReadContext extends ByteReader {
       int saved = pendingRef;
       pendingRef = id;
       value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+      if (info.readResolve != null) {
+        value = JavaHooks.invoke(info.readResolve, value);
+      }
       refs.set(id, value);
       pendingRef = saved;
     } else {
       value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+      if (info.readResolve != null) {
+        value = JavaHooks.invoke(info.readResolve, value);
+      }
     }
     if (info.composite) {
       depth--;

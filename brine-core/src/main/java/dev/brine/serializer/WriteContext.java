@@ -73,11 +73,38 @@ public final class WriteContext extends ByteWriter {
       return;
     }
     ClassInfo info = classInfo(value.getClass());
+    if (info.writeReplace != null) {
+      value = replace(info, value);
+      if (value == null) {
+        writeInt8(TypeIds.NULL);
+        return;
+      }
+      info = classInfo(value.getClass());
+    }
     if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
       return;
     }
     writeClass(info);
     writePayload(info, value);
+  }
+
+  /**
+   * Applies Java serialization's {@code writeReplace()} as ObjectOutputStream does: again while the
+   * replacement has a hook of its own and another class.
+   */
+  private Object replace(ClassInfo info, Object value) {
+    for (int i = 0; i < 16; i++) {
+      Object r = JavaHooks.invoke(info.writeReplace, value);
+      if (r == null || r.getClass() == value.getClass()) {
+        return r;
+      }
+      value = r;
+      info = classInfo(r.getClass());
+      if (info.writeReplace == null) {
+        return r;
+      }
+    }
+    throw new dev.brine.BrineException("writeReplace of " + value.getClass().getName() + " does not settle");
   }
 
   /**
@@ -91,6 +118,10 @@ public final class WriteContext extends ByteWriter {
       return;
     }
     ClassInfo info = classInfo(value.getClass());
+    if (info.writeReplace != null) {
+      writeObject(value);
+      return;
+    }
     if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
       return;
     }

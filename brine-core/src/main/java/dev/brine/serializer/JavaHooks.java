@@ -1,0 +1,107 @@
+package dev.brine.serializer;
+
+import dev.brine.BrineException;
+import dev.brine.registry.ClassInfo;
+import java.io.Externalizable;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+
+/**
+ * Java serialization's hooks, honoured for {@link Serializable} classes the way ObjectOutputStream
+ * does: {@code writeReplace()} substitutes another object before writing, {@code readResolve()}
+ * substitutes one after reading (this is how Scala's {@code None}, {@code Nil} and case objects come
+ * back as the same singleton), and classes that define {@code writeObject(ObjectOutputStream)} /
+ * {@code readObject(ObjectInputStream)} or are {@link Externalizable} are written through Java
+ * serialization itself ({@link JdkStreamSerializer}).
+ */
+public final class JavaHooks {
+  private JavaHooks() {}
+
+  private static final MethodType OBJECT_TO_OBJECT = MethodType.methodType(Object.class, Object.class);
+
+  /** Sets {@code info}'s writeReplace/readResolve handles if its class has them. */
+  public static void apply(ClassInfo info) {
+    Class<?> c = info.type;
+    if (!Serializable.class.isAssignableFrom(c) || c.isArray() || c.isEnum() || c.isRecord() && !hasAny(c)) {
+      return;
+    }
+    info.writeReplace = find(c, "writeReplace");
+    info.readResolve = find(c, "readResolve");
+  }
+
+  private static boolean hasAny(Class<?> c) {
+    return find(c, "writeReplace") != null || find(c, "readResolve") != null;
+  }
+
+  /** Whether instances must go through Java serialization (custom writeObject/readObject, Externalizable). */
+  public static boolean needsJdkStream(Class<?> c) {
+    if (!Serializable.class.isAssignableFrom(c)) {
+      return false;
+    }
+    if (Externalizable.class.isAssignableFrom(c)) {
+      return true;
+    }
+    for (Class<?> k = c; k != null && Serializable.class.isAssignableFrom(k); k = k.getSuperclass()) {
+      if (declares(k, "writeObject", ObjectOutputStream.class) || declares(k, "readObject", ObjectInputStream.class)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean declares(Class<?> k, String name, Class<?> param) {
+    try {
+      Method m = k.getDeclaredMethod(name, param);
+      return Modifier.isPrivate(m.getModifiers()) && !Modifier.isStatic(m.getModifiers());
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  /** A no-arg, Object-returning hook as ObjectStreamClass finds it (inherited unless private elsewhere). */
+  private static MethodHandle find(Class<?> c, String name) {
+    for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+      Method m;
+      try {
+        m = k.getDeclaredMethod(name);
+      } catch (NoSuchMethodException e) {
+        continue;
+      }
+      int mod = m.getModifiers();
+      if (m.getReturnType() != Object.class || Modifier.isStatic(mod) || Modifier.isAbstract(mod)) {
+        return null;
+      }
+      boolean visible = k == c || Modifier.isPublic(mod) || Modifier.isProtected(mod)
+          || (!Modifier.isPrivate(mod) && k.getPackageName().equals(c.getPackageName()) && k.getClassLoader() == c.getClassLoader());
+      if (!visible) {
+        return null;
+      }
+      try {
+        m.setAccessible(true);
+        return MethodHandles.lookup().unreflect(m).asType(OBJECT_TO_OBJECT);
+      } catch (IllegalAccessException | RuntimeException e) {
+        throw new BrineException("cannot access " + k.getName() + "." + name + "(): " + e.getMessage(), e);
+      }
+    }
+    return null;
+  }
+
+  /** Invokes a hook, rethrowing failures as BrineException. */
+  public static Object invoke(MethodHandle hook, Object target) {
+    try {
+      return hook.invokeExact(target);
+    } catch (RuntimeException e) {
+      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + e, e);
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + t, t);
+    }
+  }
+}
