@@ -71,7 +71,14 @@ public final class GeometrySerde {
   public static Geometry deserialize(byte[] bytes) {
     requireBytes(bytes);
     int srid = NativeReader.peekSrid(bytes, 0, bytes.length);
-    return new NativeReader(bytes, 0, bytes.length, factoryFor(srid)).readAll();
+    GeometryFactory f = factoryFor(srid);
+    if (bytes[0] == NativeFormat.POINT) {
+      Geometry p = NativeReader.point(bytes, f);
+      if (p != null) {
+        return p;
+      }
+    }
+    return new NativeReader(bytes, 0, bytes.length, f).readAll();
   }
 
   /**

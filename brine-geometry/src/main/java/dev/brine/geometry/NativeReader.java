@@ -44,6 +44,31 @@ final class NativeReader {
     return g;
   }
 
+  /**
+   * A root Point decoded without the general machinery, or {@code null} when the bytes are not a
+   * well-formed root Point (the general path then decodes or reports the error).
+   */
+  static Point point(byte[] b, GeometryFactory f) {
+    if (b.length < HEADER_BYTES || b[0] != POINT || b[2] != VERSION || b[3] != 0) {
+      return null;
+    }
+    int flags = b[1];
+    if ((flags & ~(FLAG_Z | FLAG_M | FLAG_EMPTY)) != 0) {
+      return null;
+    }
+    int zm = flags & (FLAG_Z | FLAG_M);
+    boolean empty = (flags & FLAG_EMPTY) != 0;
+    if (b.length != HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))) {
+      return null;
+    }
+    Point p = f.createPoint(Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, empty ? 0 : 1, zm, false));
+    int srid = Bytes.getInt32(b, 4);
+    if (p.getSRID() != srid) {
+      p.setSRID(srid);
+    }
+    return p;
+  }
+
   /** SRID of the root geometry, read from its header. */
   static int peekSrid(byte[] b, int off, int len) {
     if (len < HEADER_BYTES) {
