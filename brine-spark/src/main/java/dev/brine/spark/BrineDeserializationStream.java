@@ -1,0 +1,115 @@
+package dev.brine.spark;
+
+import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import org.apache.spark.serializer.DeserializationStream;
+import scala.reflect.ClassTag;
+
+/**
+ * Reads the records a {@link BrineSerializationStream} wrote. Reads ahead into its own buffer (like
+ * Kryo's {@code Input}) and decodes each payload in place. At a clean end of stream, between records,
+ * {@link #readObject} throws {@link EOFException}, which is how Spark's iterators stop; a stream that
+ * ends inside a record, or a length over {@code spark.brine.maxPayloadBytes}, is a {@link
+ * dev.brine.BrineException} naming the stream offset.
+ */
+final class BrineDeserializationStream extends DeserializationStream {
+  private static final int INITIAL = 64 << 10;
+
+  private final Brine brine;
+  private final long maxPayload;
+  private final InputStream in;
+  private byte[] buf = new byte[INITIAL];
+  private int pos;
+  private int limit;
+  private long consumed; // bytes of the stream before buf[0]
+
+  BrineDeserializationStream(Brine brine, InputStream in, long maxPayload) {
+    this.brine = brine;
+    this.in = in;
+    this.maxPayload = maxPayload;
+  }
+
+  @Override
+  public <T> T readObject(ClassTag<T> tag) {
+    try {
+      if (pos == limit && !fill(1)) {
+        throw new EOFException("end of Brine stream");
+      }
+      long start = consumed + pos;
+      long len = readLength(start);
+      if (len > maxPayload) {
+        throw new LimitExceededException("record of " + len + " bytes at stream offset " + start
+            + " exceeds spark.brine.maxPayloadBytes (" + maxPayload + ")");
+      }
+      int n = (int) len;
+      if (limit - pos < n && !fill(n)) {
+        throw new MalformedInputException("the stream ended inside the record at stream offset " + start
+            + " (" + (limit - pos) + " of " + n + " bytes)");
+      }
+      int at = pos;
+      pos += n;
+      return BrineSerializerInstance.cast(brine.deserialize(buf, at, n));
+    } catch (IOException e) {
+      throw Sneaky.rethrow(e);
+    }
+  }
+
+  private long readLength(long start) throws IOException {
+    long v = 0;
+    for (int shift = 0; ; shift += 7) {
+      if (pos == limit && !fill(1)) {
+        throw new MalformedInputException("the stream ended inside the length prefix at stream offset " + start);
+      }
+      int b = buf[pos++] & 0xFF;
+      if (shift == 28 && b > 0x0F) {
+        throw new MalformedInputException("record length prefix longer than 32 bits at stream offset " + start);
+      }
+      v |= (long) (b & 0x7F) << shift;
+      if (b < 0x80) {
+        return v;
+      }
+    }
+  }
+
+  /**
+   * Makes at least {@code need} unread bytes available, compacting and growing the buffer as bytes
+   * arrive (never by more than doubling, so a lying length allocates little); false at end of stream.
+   */
+  private boolean fill(int need) throws IOException {
+    if (pos > 0) {
+      int n = limit - pos;
+      System.arraycopy(buf, pos, buf, 0, n);
+      consumed += pos;
+      pos = 0;
+      limit = n;
+    }
+    while (limit < need) {
+      if (limit == buf.length) {
+        buf = Arrays.copyOf(buf, (int) Math.max(INITIAL, Math.min(buf.length * 2L, need)));
+      }
+      int r = in.read(buf, limit, buf.length - limit);
+      if (r < 0) {
+        return false;
+      }
+      limit += r;
+    }
+    return true;
+  }
+
+  @Override
+  public void close() {
+    try {
+      in.close();
+    } catch (IOException e) {
+      throw Sneaky.rethrow(e);
+    } finally {
+      buf = new byte[0];
+      pos = limit = 0;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package dev.brine.spark;
+
+import dev.brine.Brine;
+import java.io.Serializable;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.apache.spark.SparkConf;
+import org.apache.spark.serializer.Serializer;
+import org.apache.spark.serializer.SerializerInstance;
+
+/**
+ * Brine as Spark's serializer: {@code spark.serializer=dev.brine.spark.BrineSerializer}. Used for
+ * shuffles, serialized caching, broadcasts and task results (Spark keeps Java serialization for
+ * closures).
+ *
+ * <p>Settings ({@code spark.brine.*}, checked when the serializer is created; an unknown key or a bad
+ * value throws {@link IllegalArgumentException} naming the key):
+ *
+ * <ul>
+ *   <li>{@code classesToRegister}: comma-separated class names, registered in order;
+ *   <li>{@code registrator}: comma-separated {@link BrineRegistrator} classes, run after them;
+ *   <li>{@code registrationRequired} (default false): whether unregistered classes are refused
+ *       (when false they are written by name);
+ *   <li>{@code referenceTracking} (default true): identity and cycles within each record;
+ *   <li>{@code maxPayloadBytes} (default 1g): the largest record written or read, e.g. {@code 64m};
+ *   <li>{@code codegen} (default true): generated serializers (false: interpreted, same bytes);
+ *   <li>{@code defaultRegistrations} (default true): register the Scala/Spark classes of {@link
+ *       SparkDefaults} under fixed ids.
+ * </ul>
+ *
+ * <p>Each record is a self-contained length-prefixed payload (references are tracked within a record,
+ * never across records), so serialized records may be reordered and concatenated: {@link
+ * #supportsRelocationOfSerializedObjects()} is true. The serializer is shipped to executors; each
+ * builds its {@link Brine} lazily, once per class loader, and shares it between threads.
+ */
+public final class BrineSerializer extends Serializer implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final BrineSparkConf settings;
+  private transient Map<ClassLoader, Brine> brines;
+
+  /**
+   * Creates the serializer from the {@code spark.brine.*} keys of {@code conf}.
+   *
+   * @throws IllegalArgumentException if a {@code spark.brine.*} key is unknown or has a bad value
+   */
+  public BrineSerializer(SparkConf conf) {
+    this.settings = BrineSparkConf.from(conf);
+  }
+
+  /** Creates a serializer with the default settings (Spark calls the SparkConf constructor). */
+  public BrineSerializer() {
+    this(new SparkConf(false));
+  }
+
+  /** A new instance using the Brine for Spark's default class loader (or the thread's context loader). */
+  @Override
+  public SerializerInstance newInstance() {
+    return new BrineSerializerInstance(this, brine(loader()));
+  }
+
+  /**
+   * True: every record is written as its own length-prefixed payload with no stream header and no
+   * references to earlier records, so records may be moved and concatenated.
+   */
+  @Override
+  public boolean supportsRelocationOfSerializedObjects() {
+    return true;
+  }
+
+  long maxPayloadBytes() {
+    return settings.maxPayloadBytes;
+  }
+
+  ClassLoader loader() {
+    scala.Option<ClassLoader> d = defaultClassLoader();
+    if (d.isDefined()) {
+      return d.get();
+    }
+    ClassLoader l = Thread.currentThread().getContextClassLoader();
+    return l != null ? l : BrineSerializer.class.getClassLoader();
+  }
+
+  /** The Brine for {@code loader}, built on first use. */
+  synchronized Brine brine(ClassLoader loader) {
+    if (brines == null) {
+      brines = new WeakHashMap<>();
+    }
+    Brine b = brines.get(loader);
+    if (b == null) {
+      b = build(settings, loader);
+      brines.put(loader, b);
+    }
+    return b;
+  }
+
+  static Brine build(BrineSparkConf s, ClassLoader loader) {
+    Brine.Builder b = Brine.builder()
+        .requireRegistration(s.registrationRequired)
+        .references(s.referenceTracking)
+        .maxPayloadBytes(s.maxPayloadBytes)
+        .codegen(s.codegen)
+        .classLoader(loader);
+    if (s.defaultRegistrations) {
+      new SparkDefaults().registerClasses(b);
+    }
+    for (String name : s.classesToRegister) {
+      b.register(load(name, loader, BrineSparkConf.CLASSES));
+    }
+    for (String name : s.registrators) {
+      Class<?> c = load(name, loader, BrineSparkConf.REGISTRATOR);
+      if (!BrineRegistrator.class.isAssignableFrom(c)) {
+        throw new IllegalArgumentException(BrineSparkConf.REGISTRATOR + ": " + name + " does not implement "
+            + BrineRegistrator.class.getName());
+      }
+      BrineRegistrator r;
+      try {
+        r = (BrineRegistrator) c.getConstructor().newInstance();
+      } catch (InvocationTargetException e) {
+        throw new IllegalArgumentException(BrineSparkConf.REGISTRATOR + ": creating " + name + " failed: "
+            + e.getCause(), e.getCause());
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalArgumentException(BrineSparkConf.REGISTRATOR + ": " + name
+            + " needs a public no-arg constructor (" + e + ")", e);
+      }
+      r.registerClasses(b);
+    }
+    return b.build();
+  }
+
+  private static Class<?> load(String name, ClassLoader loader, String key) {
+    try {
+      return Class.forName(name, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(key + ": class " + name + " not found (" + e + ")", e);
+    }
+  }
+}
