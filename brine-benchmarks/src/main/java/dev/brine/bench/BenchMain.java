@@ -48,7 +48,7 @@ public final class BenchMain {
   /** Seconds the quick steady-state pass may take, leaving room for cold start and the report. */
   private static final double QUICK_BUDGET_S = 450;
   /** Measured cost of one JMH fork without its iterations (JVM start, JMH, library set-up) on 2 cores. */
-  private static final double FORK_OVERHEAD_S = 1.8;
+  private static final double FORK_OVERHEAD_S = 2.2;
   static final String USAGE = String.join("\n",
       "usage: bench [--quick] [--include REGEX] [--exclude REGEX] [--prof NAME] [--forks N] [--jvm JAVA]",
       "             [--out DIR] [--report-only]",
