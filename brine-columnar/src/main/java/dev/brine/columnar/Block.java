@@ -1,8 +1,6 @@
 package dev.brine.columnar;
 
 import dev.brine.MalformedInputException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -11,7 +9,6 @@ import java.nio.ByteOrder;
  * per schema field. Obtained from {@link ColumnarReader#block(int)}; immutable and thread-safe.
  */
 public final class Block {
-  private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private final int index;
   private final long offset;
   private final int rows;
@@ -82,7 +79,7 @@ public final class Block {
     int rows = b.getInt(at + 4);
     int bodyLen = b.getInt(at + 8);
     int cols = Short.toUnsignedInt(b.getShort(at + 12));
-    if (rows != expectRows || bodyLen != expectBodyLen || cols != schema.size() || b.getInt(at + 20) != index) {
+    if (rows < 0 || rows != expectRows || bodyLen != expectBodyLen || cols != schema.size() || b.getInt(at + 20) != index) {
       throw new MalformedInputException("block " + index + " header (rows " + rows + ", body " + bodyLen
           + ", columns " + cols + ", seq " + b.getInt(at + 20) + ") disagrees with the index at offset " + fileAt);
     }
@@ -177,43 +174,12 @@ public final class Block {
     };
     Column column = new Column(type, e, packed, width, e == Encoding.DECIMAL ? scale : 0, rows, data, nulls, dict,
         new ColumnStats(kind, min, max), min);
-    if (dict != null && verify) {
-      checkOrdinals(column, dict.size(), where);
-    }
+    // Ordinals are not range-checked here: every read path checks them (Dictionary.get, the
+    // aggregator's post-block check), and the CRC catches accidental corruption.
     return column;
   }
 
   private static boolean isWidth(int w) {
     return w == 1 || w == 2 || w == 4 || w == 8;
-  }
-
-  private static void checkOrdinals(Column c, int count, String where) {
-    int rows = c.rowCount();
-    int bits = c.bits();
-    if (bits < 32 && count >= (1L << bits)) {
-      return; // every representable ordinal is in range
-    }
-    if (c.isPacked() && !c.hasNulls()) {
-      ByteBuffer d = c.data();
-      byte[] a = new byte[d.capacity()];
-      d.get(0, a);
-      long mask = (1L << bits) - 1;
-      long max = 0;
-      long bit = 0;
-      for (int i = 0; i < rows; i++, bit += bits) {
-        max = Math.max(max, ((long) LE_LONG.get(a, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
-      }
-      if (max >= count) {
-        throw new MalformedInputException("dictionary ordinal " + max + " is out of range (size " + count + ")" + where);
-      }
-      return;
-    }
-    for (int i = 0; i < rows; i++) {
-      long o = c.getLong(i);
-      if (o >= count && !c.isNull(i)) {
-        throw new MalformedInputException("dictionary ordinal " + o + " at row " + i + " is out of range (size "
-            + count + ")" + where);
-      }
-    }
   }
 }

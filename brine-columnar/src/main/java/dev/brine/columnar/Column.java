@@ -253,7 +253,9 @@ public final class Column {
   }
 
   /**
-   * The dictionary ordinal of a STRING/ENUM row (0 for nulls).
+   * The dictionary ordinal of a STRING/ENUM row (0 for nulls). The value is not checked against
+   * the dictionary size (a crafted file may hold larger ordinals); {@link Dictionary#get(int)} and
+   * {@link #getString(int)} check it.
    *
    * @param row the row
    * @return the ordinal

@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * {@link Options#regionSize(int)} bytes, default 1 GiB, so files beyond 2 GiB work).
  *
  * <p>At open the file header (schema) and the footer (block index, min/max) are read and their
- * CRC32C checked. Each block is validated on first touch (structure always, body CRC32C and
- * dictionary ordinals unless {@link Options#verifyChecksums(boolean)} is off) and then cached.
+ * CRC32C checked. Each block is validated on first touch (structure always, body CRC32C unless
+ * {@link Options#verifyChecksums(boolean)} is off) and then cached. Dictionary ordinals are
+ * range-checked where they are used ({@link Dictionary#get(int)}).
  * A file without a valid footer is rejected unless {@link Options#recover(boolean)} is set, in
  * which case complete blocks are found by scanning and {@link #tornTail()} says what was cut off.
  * Thread-safe: blocks may be scanned from several threads.
@@ -55,8 +56,8 @@ public final class ColumnarReader implements AutoCloseable {
     }
 
     /**
-     * Whether to check each block's CRC32C and dictionary ordinals on first touch. Structure and
-     * lengths are always checked; with this off a corrupt byte inside values goes unnoticed.
+     * Whether to check each block's CRC32C on first touch. Structure and lengths are always
+     * checked; with this off a corrupt byte inside values goes unnoticed.
      *
      * @param verify true to verify (default)
      * @return new options

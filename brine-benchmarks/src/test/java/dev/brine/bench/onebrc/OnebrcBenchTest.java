@@ -19,7 +19,7 @@ class OnebrcBenchTest {
     OnebrcBench.Options o = OnebrcBench.parse(new String[] {"--rows", "10000", "--threads", "2", "--runs", "1",
         "--dir", tmp.resolve("data").toString(), "--out", out.toString()});
     List<OnebrcBench.Line> lines = OnebrcBench.run(o);
-    assertEquals(13, lines.size());
+    assertEquals(15, lines.size());
     String md = Files.readString(out);
     assertTrue(md.contains("| aggregate_brine | 2 |"), md);
     assertTrue(md.contains("aggregate_duckdbparquet"), md);
