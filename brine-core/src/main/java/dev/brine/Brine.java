@@ -183,7 +183,6 @@ public final class Brine {
   }
 
   private void done(WriteContext ctx) {
-    ctx.reset();
     ctx.trim(1 << 20);
     writers.release(ctx);
   }

@@ -261,6 +261,23 @@ public class ByteReader {
       pos = p + 1;
       return buf[p];
     }
+    if (limit - p >= 8) {
+      long w = (long) ByteWriter.I64.get(buf, p);
+      long stops = ~w & 0x8080808080808080L; // a clear top bit ends the varint
+      if (stops != 0) {
+        int n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1; // 1..8 bytes
+        long x = n == 8 ? w : w & ((1L << (n << 3)) - 1);
+        pos = p + n;
+        return (x & 0x7FL)
+            | ((x >>> 1) & (0x7FL << 7))
+            | ((x >>> 2) & (0x7FL << 14))
+            | ((x >>> 3) & (0x7FL << 21))
+            | ((x >>> 4) & (0x7FL << 28))
+            | ((x >>> 5) & (0x7FL << 35))
+            | ((x >>> 6) & (0x7FL << 42))
+            | ((x >>> 7) & (0x7FL << 49));
+      }
+    }
     long r = 0;
     for (int shift = 0; shift < 70; shift += 7) {
       if (p >= limit) {

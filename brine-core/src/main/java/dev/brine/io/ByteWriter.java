@@ -32,6 +32,8 @@ public class ByteWriter {
   /** The next write position. */
   protected int pos;
   private final long maxBytes;
+  /** Scratch for string encoding. */
+  final char[] scratch = new char[256];
   /** How far {@link #pos} may advance without growing: the capacity less slack, at most maxBytes. */
   private int writable;
 
@@ -229,11 +231,27 @@ public class ByteWriter {
 
   /** Writes an unsigned LEB128 varint of 1–10 bytes. */
   public final void writeVarUInt64(long v) {
-    if ((v >>> 32) == 0 && (int) v >= 0) {
-      writeVarUInt32((int) v);
+    ensure(10);
+    if ((v >>> 7) == 0) {
+      buf[pos++] = (byte) v;
       return;
     }
-    ensure(10);
+    if ((v >>> 56) == 0) {
+      // up to 8 output bytes: spread the 7-bit groups into one long and store it at once
+      long spread = (v & 0x7FL)
+          | ((v & (0x7FL << 7)) << 1)
+          | ((v & (0x7FL << 14)) << 2)
+          | ((v & (0x7FL << 21)) << 3)
+          | ((v & (0x7FL << 28)) << 4)
+          | ((v & (0x7FL << 35)) << 5)
+          | ((v & (0x7FL << 42)) << 6)
+          | ((v & (0x7FL << 49)) << 7);
+      int n = (70 - Long.numberOfLeadingZeros(v)) / 7;
+      long continuation = 0x0080808080808080L >>> (8 * (8 - n));
+      I64.set(buf, pos, spread | continuation);
+      pos += n;
+      return;
+    }
     while ((v & ~0x7FL) != 0) {
       buf[pos++] = (byte) ((v & 0x7F) | 0x80);
       v >>>= 7;

@@ -16,15 +16,23 @@ final class StringCodec {
   static void write(ByteWriter w, String s) {
     int len = s.length();
     // Optimistic Latin-1: reserve the header (1 byte for < 32 chars, else the full varint) and copy.
-    int headerSize = ByteWriter.sizeOfVarUInt64((long) len << 2);
+    int headerSize = len < 32 ? 1 : ByteWriter.sizeOfVarUInt64((long) len << 2);
     w.ensure(headerSize + len);
     byte[] buf = w.buf;
     int start = w.pos + headerSize;
+    // Copy through a char[] scratch (String.getChars inflates Latin-1 strings with an intrinsic); the
+    // narrowing loop has no per-char String checks, and the OR of all chars says whether it was Latin-1.
+    char[] chars = w.scratch;
     int acc = 0;
-    for (int i = 0; i < len; i++) {
-      char c = s.charAt(i);
-      buf[start + i] = (byte) c; // branch-free copy; the OR of all chars tells whether it was Latin-1
-      acc |= c;
+    for (int from = 0; from < len; from += chars.length) {
+      int n = Math.min(chars.length, len - from);
+      s.getChars(from, from + n, chars, 0);
+      int at = start + from;
+      for (int i = 0; i < n; i++) {
+        char c = chars[i];
+        buf[at + i] = (byte) c;
+        acc |= c;
+      }
     }
     if (acc <= 0xFF) {
       writeHeaderAt(w, (long) len << 2 | LATIN1, headerSize);

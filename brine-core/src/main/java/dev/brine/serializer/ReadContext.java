@@ -122,7 +122,11 @@ public final class ReadContext extends ByteReader {
 
   /** Reads the payload of a value of class {@code info}, registering it for back-references. */
   public Object readPayload(ClassInfo info) {
-    return readPayload(info, null, null);
+    Serializer<Object> s = info.serializer;
+    if (s == null || (trackRefs && info.tracked) || info.readResolve != null || info.composite) {
+      return readPayload(info, null, null);
+    }
+    return s.read(this); // a leaf value: nothing to track, count or resolve
   }
 
   @SuppressWarnings("unchecked")
