@@ -8,8 +8,12 @@ import dev.brine.bench.report.ResultParser;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -298,7 +303,38 @@ public final class BenchMain {
     }
   }
 
+  /**
+   * Waits (up to 30 min) while another JMH run on this machine holds JMH's lock file, instead of failing: on a
+   * shared 2-core machine two benchmark runs would only spoil each other's numbers.
+   */
+  static void awaitJmhLock() {
+    Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30);
+    boolean told = false;
+    while (System.nanoTime() < deadline) {
+      try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock l = ch.tryLock()) {
+        if (l != null) {
+          return;
+        }
+      } catch (IOException | OverlappingFileLockException e) {
+        return; // let JMH report whatever is wrong
+      }
+      if (!told) {
+        System.err.println("bench: another JMH run holds " + lock + "; waiting for it to finish");
+        told = true;
+      }
+      try {
+        Thread.sleep(2000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
   private static void run(ChainedOptionsBuilder b) throws RunnerException {
+    awaitJmhLock();
     try {
       new Runner(b.build()).run();
     } catch (NoBenchmarksException e) {
