@@ -228,11 +228,21 @@ public final class BenchMain {
         if (v.length <= 1 || out.containsKey(x.getKey())) {
           continue;
         }
-        boolean numeric = Arrays.stream(v).allMatch(s -> s.matches("-?[0-9]+(\\.[0-9]+)?"));
-        out.put(x.getKey(), numeric ? new String[] {v[v.length / 2]} : Arrays.copyOf(v, Math.min(3, v.length)));
+        out.put(x.getKey(), quickValues(v));
       }
     }
     return out;
+  }
+
+  /**
+   * The quick subset of one {@code @Param}'s values.
+   *
+   * @param v declared values
+   * @return the middle value if all are numeric, else the first three
+   */
+  static String[] quickValues(String[] v) {
+    boolean numeric = Arrays.stream(v).allMatch(s -> s.matches("-?[0-9]+(\\.[0-9]+)?"));
+    return numeric ? new String[] {v[v.length / 2]} : Arrays.copyOf(v, Math.min(3, v.length));
   }
 
   /** Number of (method, params) runs one fork each, after the quick parameter subset. */
