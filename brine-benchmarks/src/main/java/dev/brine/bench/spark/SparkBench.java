@@ -55,13 +55,14 @@ public final class SparkBench {
       "-Dio.netty.tryReflectionSetAccessible=true"};
 
   static final String USAGE = String.join("\n",
-      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--out FILE] [--jfr FILE] [--heap SIZE]",
+      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N]",
       "  --records N      records in the suite (default 1000000)",
       "  --runs R         runs per serializer, alternating (default 3); the median is reported",
       "  --serializers L  which to run (default brine,kryo,java)",
       "  --out FILE       report (default build/bench/spark.md)",
       "  --jfr FILE       record a JFR profile of the child JVM (Brine runs only if --serializers brine)",
-      "  --heap SIZE      child JVM heap (default 6g)");
+      "  --heap SIZE      child JVM heap (default 6g)",
+      "  --warmup N       records of the unreported warm-up run per serializer (default min(records, 100000); 0: none)");
 
   /** Parsed arguments. */
   static final class Args {
@@ -71,6 +72,7 @@ public final class SparkBench {
     Path out = Path.of("build", "bench", "spark.md");
     String jfr;
     String heap = "6g";
+    long warmup = -1;
     boolean child;
     List<String> raw = new ArrayList<>();
   }
@@ -125,6 +127,7 @@ public final class SparkBench {
         case "--out" -> a.out = Path.of(value(argv, ++i, s));
         case "--jfr" -> a.jfr = value(argv, ++i, s);
         case "--heap" -> a.heap = value(argv, ++i, s);
+        case "--warmup" -> a.warmup = number(argv, ++i, s);
         default -> throw new IllegalArgumentException("unknown argument " + s);
       }
     }
@@ -132,6 +135,9 @@ public final class SparkBench {
       if (!List.of("brine", "kryo", "java").contains(s)) {
         throw new IllegalArgumentException("unknown serializer " + s + " (brine, kryo, java)");
       }
+    }
+    if (a.warmup < 0) {
+      a.warmup = Math.min(a.records, 100_000);
     }
     if (a.records < 1 || a.runs < 1) {
       throw new IllegalArgumentException("--records and --runs must be positive");
@@ -215,6 +221,12 @@ public final class SparkBench {
     Path tmp = Files.createTempDirectory("brine-bench-spark");
     List<Run> runs = new ArrayList<>();
     List<String> order = new ArrayList<>(a.serializers);
+    if (a.warmup > 0) {
+      for (String s : order) { // JIT, codegen and class loading, not reported
+        Run r = runOnce(s, a.warmup, tmp);
+        System.out.printf(Locale.ROOT, "bench spark: warm-up %-5s %.2f s%n", s, r.totalNanos / 1e9);
+      }
+    }
     for (int round = 0; round < a.runs; round++) {
       for (String s : order) {
         Run r = runOnce(s, a.records, tmp);
