@@ -90,15 +90,18 @@ o.append("  /**\n   * Writes a boxed struct (presence byte per field, then the v
 o.append("  public byte[] write(BoxedStruct s) {\n    HandWriter w = writer;\n    w.reset();\n")
 for prim, box, n in fields:
     m = {"int": "writeInt32", "long": "writeInt64", "double": "writeFloat64"}[prim]
-    o.append("    if (s.%s == null) {\n      w.writeInt8(0);\n    } else {\n      w.writeInt8(1);\n      w.%s(s.%s);\n    }\n" % (n, m, n))
+    o.append("    %s(w, s.%s);\n" % ({"writeInt32": "writeBoxedInt", "writeInt64": "writeBoxedLong", "writeFloat64": "writeBoxedDouble"}[m], n))
 o.append("    return w.toByteArray();\n  }\n\n")
 o.append("  /**\n   * Reads a boxed struct written by {@link #write(BoxedStruct)}.\n   *\n   * @param b the bytes\n   * @return the struct\n"
          "   * @throws IllegalArgumentException if the input is truncated\n   */\n")
 o.append("  public BoxedStruct readBoxed(byte[] b) {\n    HandReader r = new HandReader(b);\n    BoxedStruct s = new BoxedStruct();\n")
 for prim, box, n in fields:
     m = {"int": "readInt32", "long": "readInt64", "double": "readFloat64"}[prim]
-    o.append("    if (r.readInt8() != 0) {\n      s.%s = r.%s();\n    }\n" % (n, m))
-o.append("    return s;\n  }\n}\n")
+    o.append("    s.%s = r.readInt8() == 0 ? null : %s.valueOf(r.%s());\n" % (n, box, m))
+o.append("    return s;\n  }\n")
+for t, prim, m in (("Int", "Integer", "writeInt32"), ("Long", "Long", "writeInt64"), ("Double", "Double", "writeFloat64")):
+    o.append("\n  private static void writeBoxed%s(HandWriter w, %s v) {\n    if (v == null) {\n      w.writeInt8(0);\n    } else {\n      w.writeInt8(1);\n      w.%s(v);\n    }\n  }\n" % (t, prim, m))
+o.append("}\n")
 open(base + "StructHandwritten.java", "w").write("".join(o))
 
 # proto + conversion
@@ -131,11 +134,11 @@ c.append("    return s;\n  }\n\n")
 c.append("  /**\n   * Builds the protobuf message, leaving null fields unset.\n   *\n   * @param s the struct\n   * @return the message\n   */\n")
 c.append("  public static BoxedStructProto toProto(BoxedStruct s) {\n    BoxedStructProto.Builder b = BoxedStructProto.newBuilder();\n")
 for prim, box, n in fields:
-    c.append("    if (s.%s != null) {\n      b.set%s(s.%s);\n    }\n" % (n, cap(n), n))
+    c.append("    if (s.%s != null) b.set%s(s.%s);\n" % (n, cap(n), n))
 c.append("    return b.build();\n  }\n\n")
 c.append("  /**\n   * Reads the protobuf message back; unset fields become null.\n   *\n   * @param p the message\n   * @return the struct\n   */\n")
 c.append("  public static BoxedStruct fromProto(BoxedStructProto p) {\n    BoxedStruct s = new BoxedStruct();\n")
 for prim, box, n in fields:
-    c.append("    if (p.has%s()) {\n      s.%s = p.get%s();\n    }\n" % (cap(n), n, cap(n)))
+    c.append("    s.%s = p.has%s() ? p.get%s() : null;\n" % (n, cap(n), cap(n)))
 c.append("    return s;\n  }\n}\n")
 open(base + "StructProtoConverter.java", "w").write("".join(c))

@@ -252,606 +252,106 @@ public final class StructHandwritten {
   public byte[] write(BoxedStruct s) {
     HandWriter w = writer;
     w.reset();
-    if (s.i00 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i00);
-    }
-    if (s.i01 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i01);
-    }
-    if (s.i02 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i02);
-    }
-    if (s.i03 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i03);
-    }
-    if (s.i04 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i04);
-    }
-    if (s.i05 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i05);
-    }
-    if (s.i06 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i06);
-    }
-    if (s.i07 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i07);
-    }
-    if (s.i08 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i08);
-    }
-    if (s.i09 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i09);
-    }
-    if (s.i10 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i10);
-    }
-    if (s.i11 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i11);
-    }
-    if (s.i12 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i12);
-    }
-    if (s.i13 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i13);
-    }
-    if (s.i14 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i14);
-    }
-    if (s.i15 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i15);
-    }
-    if (s.i16 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i16);
-    }
-    if (s.i17 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i17);
-    }
-    if (s.i18 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i18);
-    }
-    if (s.i19 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i19);
-    }
-    if (s.i20 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i20);
-    }
-    if (s.i21 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i21);
-    }
-    if (s.i22 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i22);
-    }
-    if (s.i23 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i23);
-    }
-    if (s.i24 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i24);
-    }
-    if (s.i25 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i25);
-    }
-    if (s.i26 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i26);
-    }
-    if (s.i27 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i27);
-    }
-    if (s.i28 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i28);
-    }
-    if (s.i29 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i29);
-    }
-    if (s.i30 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i30);
-    }
-    if (s.i31 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i31);
-    }
-    if (s.i32 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i32);
-    }
-    if (s.i33 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt32(s.i33);
-    }
-    if (s.l00 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l00);
-    }
-    if (s.l01 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l01);
-    }
-    if (s.l02 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l02);
-    }
-    if (s.l03 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l03);
-    }
-    if (s.l04 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l04);
-    }
-    if (s.l05 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l05);
-    }
-    if (s.l06 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l06);
-    }
-    if (s.l07 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l07);
-    }
-    if (s.l08 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l08);
-    }
-    if (s.l09 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l09);
-    }
-    if (s.l10 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l10);
-    }
-    if (s.l11 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l11);
-    }
-    if (s.l12 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l12);
-    }
-    if (s.l13 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l13);
-    }
-    if (s.l14 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l14);
-    }
-    if (s.l15 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l15);
-    }
-    if (s.l16 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l16);
-    }
-    if (s.l17 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l17);
-    }
-    if (s.l18 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l18);
-    }
-    if (s.l19 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l19);
-    }
-    if (s.l20 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l20);
-    }
-    if (s.l21 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l21);
-    }
-    if (s.l22 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l22);
-    }
-    if (s.l23 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l23);
-    }
-    if (s.l24 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l24);
-    }
-    if (s.l25 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l25);
-    }
-    if (s.l26 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l26);
-    }
-    if (s.l27 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l27);
-    }
-    if (s.l28 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l28);
-    }
-    if (s.l29 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l29);
-    }
-    if (s.l30 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l30);
-    }
-    if (s.l31 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l31);
-    }
-    if (s.l32 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeInt64(s.l32);
-    }
-    if (s.d00 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d00);
-    }
-    if (s.d01 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d01);
-    }
-    if (s.d02 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d02);
-    }
-    if (s.d03 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d03);
-    }
-    if (s.d04 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d04);
-    }
-    if (s.d05 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d05);
-    }
-    if (s.d06 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d06);
-    }
-    if (s.d07 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d07);
-    }
-    if (s.d08 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d08);
-    }
-    if (s.d09 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d09);
-    }
-    if (s.d10 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d10);
-    }
-    if (s.d11 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d11);
-    }
-    if (s.d12 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d12);
-    }
-    if (s.d13 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d13);
-    }
-    if (s.d14 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d14);
-    }
-    if (s.d15 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d15);
-    }
-    if (s.d16 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d16);
-    }
-    if (s.d17 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d17);
-    }
-    if (s.d18 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d18);
-    }
-    if (s.d19 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d19);
-    }
-    if (s.d20 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d20);
-    }
-    if (s.d21 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d21);
-    }
-    if (s.d22 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d22);
-    }
-    if (s.d23 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d23);
-    }
-    if (s.d24 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d24);
-    }
-    if (s.d25 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d25);
-    }
-    if (s.d26 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d26);
-    }
-    if (s.d27 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d27);
-    }
-    if (s.d28 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d28);
-    }
-    if (s.d29 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d29);
-    }
-    if (s.d30 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d30);
-    }
-    if (s.d31 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d31);
-    }
-    if (s.d32 == null) {
-      w.writeInt8(0);
-    } else {
-      w.writeInt8(1);
-      w.writeFloat64(s.d32);
-    }
+    writeBoxedInt(w, s.i00);
+    writeBoxedInt(w, s.i01);
+    writeBoxedInt(w, s.i02);
+    writeBoxedInt(w, s.i03);
+    writeBoxedInt(w, s.i04);
+    writeBoxedInt(w, s.i05);
+    writeBoxedInt(w, s.i06);
+    writeBoxedInt(w, s.i07);
+    writeBoxedInt(w, s.i08);
+    writeBoxedInt(w, s.i09);
+    writeBoxedInt(w, s.i10);
+    writeBoxedInt(w, s.i11);
+    writeBoxedInt(w, s.i12);
+    writeBoxedInt(w, s.i13);
+    writeBoxedInt(w, s.i14);
+    writeBoxedInt(w, s.i15);
+    writeBoxedInt(w, s.i16);
+    writeBoxedInt(w, s.i17);
+    writeBoxedInt(w, s.i18);
+    writeBoxedInt(w, s.i19);
+    writeBoxedInt(w, s.i20);
+    writeBoxedInt(w, s.i21);
+    writeBoxedInt(w, s.i22);
+    writeBoxedInt(w, s.i23);
+    writeBoxedInt(w, s.i24);
+    writeBoxedInt(w, s.i25);
+    writeBoxedInt(w, s.i26);
+    writeBoxedInt(w, s.i27);
+    writeBoxedInt(w, s.i28);
+    writeBoxedInt(w, s.i29);
+    writeBoxedInt(w, s.i30);
+    writeBoxedInt(w, s.i31);
+    writeBoxedInt(w, s.i32);
+    writeBoxedInt(w, s.i33);
+    writeBoxedLong(w, s.l00);
+    writeBoxedLong(w, s.l01);
+    writeBoxedLong(w, s.l02);
+    writeBoxedLong(w, s.l03);
+    writeBoxedLong(w, s.l04);
+    writeBoxedLong(w, s.l05);
+    writeBoxedLong(w, s.l06);
+    writeBoxedLong(w, s.l07);
+    writeBoxedLong(w, s.l08);
+    writeBoxedLong(w, s.l09);
+    writeBoxedLong(w, s.l10);
+    writeBoxedLong(w, s.l11);
+    writeBoxedLong(w, s.l12);
+    writeBoxedLong(w, s.l13);
+    writeBoxedLong(w, s.l14);
+    writeBoxedLong(w, s.l15);
+    writeBoxedLong(w, s.l16);
+    writeBoxedLong(w, s.l17);
+    writeBoxedLong(w, s.l18);
+    writeBoxedLong(w, s.l19);
+    writeBoxedLong(w, s.l20);
+    writeBoxedLong(w, s.l21);
+    writeBoxedLong(w, s.l22);
+    writeBoxedLong(w, s.l23);
+    writeBoxedLong(w, s.l24);
+    writeBoxedLong(w, s.l25);
+    writeBoxedLong(w, s.l26);
+    writeBoxedLong(w, s.l27);
+    writeBoxedLong(w, s.l28);
+    writeBoxedLong(w, s.l29);
+    writeBoxedLong(w, s.l30);
+    writeBoxedLong(w, s.l31);
+    writeBoxedLong(w, s.l32);
+    writeBoxedDouble(w, s.d00);
+    writeBoxedDouble(w, s.d01);
+    writeBoxedDouble(w, s.d02);
+    writeBoxedDouble(w, s.d03);
+    writeBoxedDouble(w, s.d04);
+    writeBoxedDouble(w, s.d05);
+    writeBoxedDouble(w, s.d06);
+    writeBoxedDouble(w, s.d07);
+    writeBoxedDouble(w, s.d08);
+    writeBoxedDouble(w, s.d09);
+    writeBoxedDouble(w, s.d10);
+    writeBoxedDouble(w, s.d11);
+    writeBoxedDouble(w, s.d12);
+    writeBoxedDouble(w, s.d13);
+    writeBoxedDouble(w, s.d14);
+    writeBoxedDouble(w, s.d15);
+    writeBoxedDouble(w, s.d16);
+    writeBoxedDouble(w, s.d17);
+    writeBoxedDouble(w, s.d18);
+    writeBoxedDouble(w, s.d19);
+    writeBoxedDouble(w, s.d20);
+    writeBoxedDouble(w, s.d21);
+    writeBoxedDouble(w, s.d22);
+    writeBoxedDouble(w, s.d23);
+    writeBoxedDouble(w, s.d24);
+    writeBoxedDouble(w, s.d25);
+    writeBoxedDouble(w, s.d26);
+    writeBoxedDouble(w, s.d27);
+    writeBoxedDouble(w, s.d28);
+    writeBoxedDouble(w, s.d29);
+    writeBoxedDouble(w, s.d30);
+    writeBoxedDouble(w, s.d31);
+    writeBoxedDouble(w, s.d32);
     return w.toByteArray();
   }
 
@@ -865,306 +365,133 @@ public final class StructHandwritten {
   public BoxedStruct readBoxed(byte[] b) {
     HandReader r = new HandReader(b);
     BoxedStruct s = new BoxedStruct();
-    if (r.readInt8() != 0) {
-      s.i00 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i01 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i02 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i03 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i04 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i05 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i06 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i07 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i08 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i09 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i10 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i11 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i12 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i13 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i14 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i15 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i16 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i17 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i18 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i19 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i20 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i21 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i22 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i23 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i24 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i25 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i26 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i27 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i28 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i29 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i30 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i31 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i32 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.i33 = r.readInt32();
-    }
-    if (r.readInt8() != 0) {
-      s.l00 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l01 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l02 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l03 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l04 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l05 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l06 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l07 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l08 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l09 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l10 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l11 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l12 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l13 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l14 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l15 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l16 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l17 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l18 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l19 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l20 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l21 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l22 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l23 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l24 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l25 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l26 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l27 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l28 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l29 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l30 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l31 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.l32 = r.readInt64();
-    }
-    if (r.readInt8() != 0) {
-      s.d00 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d01 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d02 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d03 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d04 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d05 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d06 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d07 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d08 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d09 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d10 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d11 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d12 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d13 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d14 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d15 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d16 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d17 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d18 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d19 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d20 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d21 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d22 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d23 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d24 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d25 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d26 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d27 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d28 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d29 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d30 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d31 = r.readFloat64();
-    }
-    if (r.readInt8() != 0) {
-      s.d32 = r.readFloat64();
-    }
+    s.i00 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i01 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i02 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i03 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i04 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i05 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i06 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i07 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i08 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i09 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i10 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i11 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i12 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i13 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i14 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i15 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i16 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i17 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i18 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i19 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i20 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i21 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i22 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i23 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i24 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i25 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i26 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i27 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i28 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i29 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i30 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i31 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i32 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.i33 = r.readInt8() == 0 ? null : Integer.valueOf(r.readInt32());
+    s.l00 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l01 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l02 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l03 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l04 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l05 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l06 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l07 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l08 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l09 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l10 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l11 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l12 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l13 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l14 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l15 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l16 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l17 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l18 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l19 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l20 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l21 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l22 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l23 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l24 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l25 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l26 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l27 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l28 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l29 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l30 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l31 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.l32 = r.readInt8() == 0 ? null : Long.valueOf(r.readInt64());
+    s.d00 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d01 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d02 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d03 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d04 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d05 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d06 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d07 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d08 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d09 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d10 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d11 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d12 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d13 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d14 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d15 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d16 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d17 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d18 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d19 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d20 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d21 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d22 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d23 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d24 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d25 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d26 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d27 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d28 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d29 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d30 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d31 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
+    s.d32 = r.readInt8() == 0 ? null : Double.valueOf(r.readFloat64());
     return s;
+  }
+
+  private static void writeBoxedInt(HandWriter w, Integer v) {
+    if (v == null) {
+      w.writeInt8(0);
+    } else {
+      w.writeInt8(1);
+      w.writeInt32(v);
+    }
+  }
+
+  private static void writeBoxedLong(HandWriter w, Long v) {
+    if (v == null) {
+      w.writeInt8(0);
+    } else {
+      w.writeInt8(1);
+      w.writeInt64(v);
+    }
+  }
+
+  private static void writeBoxedDouble(HandWriter w, Double v) {
+    if (v == null) {
+      w.writeInt8(0);
+    } else {
+      w.writeInt8(1);
+      w.writeFloat64(v);
+    }
   }
 }

@@ -239,306 +239,106 @@ public final class StructProtoConverter {
    */
   public static BoxedStructProto toProto(BoxedStruct s) {
     BoxedStructProto.Builder b = BoxedStructProto.newBuilder();
-    if (s.i00 != null) {
-      b.setI00(s.i00);
-    }
-    if (s.i01 != null) {
-      b.setI01(s.i01);
-    }
-    if (s.i02 != null) {
-      b.setI02(s.i02);
-    }
-    if (s.i03 != null) {
-      b.setI03(s.i03);
-    }
-    if (s.i04 != null) {
-      b.setI04(s.i04);
-    }
-    if (s.i05 != null) {
-      b.setI05(s.i05);
-    }
-    if (s.i06 != null) {
-      b.setI06(s.i06);
-    }
-    if (s.i07 != null) {
-      b.setI07(s.i07);
-    }
-    if (s.i08 != null) {
-      b.setI08(s.i08);
-    }
-    if (s.i09 != null) {
-      b.setI09(s.i09);
-    }
-    if (s.i10 != null) {
-      b.setI10(s.i10);
-    }
-    if (s.i11 != null) {
-      b.setI11(s.i11);
-    }
-    if (s.i12 != null) {
-      b.setI12(s.i12);
-    }
-    if (s.i13 != null) {
-      b.setI13(s.i13);
-    }
-    if (s.i14 != null) {
-      b.setI14(s.i14);
-    }
-    if (s.i15 != null) {
-      b.setI15(s.i15);
-    }
-    if (s.i16 != null) {
-      b.setI16(s.i16);
-    }
-    if (s.i17 != null) {
-      b.setI17(s.i17);
-    }
-    if (s.i18 != null) {
-      b.setI18(s.i18);
-    }
-    if (s.i19 != null) {
-      b.setI19(s.i19);
-    }
-    if (s.i20 != null) {
-      b.setI20(s.i20);
-    }
-    if (s.i21 != null) {
-      b.setI21(s.i21);
-    }
-    if (s.i22 != null) {
-      b.setI22(s.i22);
-    }
-    if (s.i23 != null) {
-      b.setI23(s.i23);
-    }
-    if (s.i24 != null) {
-      b.setI24(s.i24);
-    }
-    if (s.i25 != null) {
-      b.setI25(s.i25);
-    }
-    if (s.i26 != null) {
-      b.setI26(s.i26);
-    }
-    if (s.i27 != null) {
-      b.setI27(s.i27);
-    }
-    if (s.i28 != null) {
-      b.setI28(s.i28);
-    }
-    if (s.i29 != null) {
-      b.setI29(s.i29);
-    }
-    if (s.i30 != null) {
-      b.setI30(s.i30);
-    }
-    if (s.i31 != null) {
-      b.setI31(s.i31);
-    }
-    if (s.i32 != null) {
-      b.setI32(s.i32);
-    }
-    if (s.i33 != null) {
-      b.setI33(s.i33);
-    }
-    if (s.l00 != null) {
-      b.setL00(s.l00);
-    }
-    if (s.l01 != null) {
-      b.setL01(s.l01);
-    }
-    if (s.l02 != null) {
-      b.setL02(s.l02);
-    }
-    if (s.l03 != null) {
-      b.setL03(s.l03);
-    }
-    if (s.l04 != null) {
-      b.setL04(s.l04);
-    }
-    if (s.l05 != null) {
-      b.setL05(s.l05);
-    }
-    if (s.l06 != null) {
-      b.setL06(s.l06);
-    }
-    if (s.l07 != null) {
-      b.setL07(s.l07);
-    }
-    if (s.l08 != null) {
-      b.setL08(s.l08);
-    }
-    if (s.l09 != null) {
-      b.setL09(s.l09);
-    }
-    if (s.l10 != null) {
-      b.setL10(s.l10);
-    }
-    if (s.l11 != null) {
-      b.setL11(s.l11);
-    }
-    if (s.l12 != null) {
-      b.setL12(s.l12);
-    }
-    if (s.l13 != null) {
-      b.setL13(s.l13);
-    }
-    if (s.l14 != null) {
-      b.setL14(s.l14);
-    }
-    if (s.l15 != null) {
-      b.setL15(s.l15);
-    }
-    if (s.l16 != null) {
-      b.setL16(s.l16);
-    }
-    if (s.l17 != null) {
-      b.setL17(s.l17);
-    }
-    if (s.l18 != null) {
-      b.setL18(s.l18);
-    }
-    if (s.l19 != null) {
-      b.setL19(s.l19);
-    }
-    if (s.l20 != null) {
-      b.setL20(s.l20);
-    }
-    if (s.l21 != null) {
-      b.setL21(s.l21);
-    }
-    if (s.l22 != null) {
-      b.setL22(s.l22);
-    }
-    if (s.l23 != null) {
-      b.setL23(s.l23);
-    }
-    if (s.l24 != null) {
-      b.setL24(s.l24);
-    }
-    if (s.l25 != null) {
-      b.setL25(s.l25);
-    }
-    if (s.l26 != null) {
-      b.setL26(s.l26);
-    }
-    if (s.l27 != null) {
-      b.setL27(s.l27);
-    }
-    if (s.l28 != null) {
-      b.setL28(s.l28);
-    }
-    if (s.l29 != null) {
-      b.setL29(s.l29);
-    }
-    if (s.l30 != null) {
-      b.setL30(s.l30);
-    }
-    if (s.l31 != null) {
-      b.setL31(s.l31);
-    }
-    if (s.l32 != null) {
-      b.setL32(s.l32);
-    }
-    if (s.d00 != null) {
-      b.setD00(s.d00);
-    }
-    if (s.d01 != null) {
-      b.setD01(s.d01);
-    }
-    if (s.d02 != null) {
-      b.setD02(s.d02);
-    }
-    if (s.d03 != null) {
-      b.setD03(s.d03);
-    }
-    if (s.d04 != null) {
-      b.setD04(s.d04);
-    }
-    if (s.d05 != null) {
-      b.setD05(s.d05);
-    }
-    if (s.d06 != null) {
-      b.setD06(s.d06);
-    }
-    if (s.d07 != null) {
-      b.setD07(s.d07);
-    }
-    if (s.d08 != null) {
-      b.setD08(s.d08);
-    }
-    if (s.d09 != null) {
-      b.setD09(s.d09);
-    }
-    if (s.d10 != null) {
-      b.setD10(s.d10);
-    }
-    if (s.d11 != null) {
-      b.setD11(s.d11);
-    }
-    if (s.d12 != null) {
-      b.setD12(s.d12);
-    }
-    if (s.d13 != null) {
-      b.setD13(s.d13);
-    }
-    if (s.d14 != null) {
-      b.setD14(s.d14);
-    }
-    if (s.d15 != null) {
-      b.setD15(s.d15);
-    }
-    if (s.d16 != null) {
-      b.setD16(s.d16);
-    }
-    if (s.d17 != null) {
-      b.setD17(s.d17);
-    }
-    if (s.d18 != null) {
-      b.setD18(s.d18);
-    }
-    if (s.d19 != null) {
-      b.setD19(s.d19);
-    }
-    if (s.d20 != null) {
-      b.setD20(s.d20);
-    }
-    if (s.d21 != null) {
-      b.setD21(s.d21);
-    }
-    if (s.d22 != null) {
-      b.setD22(s.d22);
-    }
-    if (s.d23 != null) {
-      b.setD23(s.d23);
-    }
-    if (s.d24 != null) {
-      b.setD24(s.d24);
-    }
-    if (s.d25 != null) {
-      b.setD25(s.d25);
-    }
-    if (s.d26 != null) {
-      b.setD26(s.d26);
-    }
-    if (s.d27 != null) {
-      b.setD27(s.d27);
-    }
-    if (s.d28 != null) {
-      b.setD28(s.d28);
-    }
-    if (s.d29 != null) {
-      b.setD29(s.d29);
-    }
-    if (s.d30 != null) {
-      b.setD30(s.d30);
-    }
-    if (s.d31 != null) {
-      b.setD31(s.d31);
-    }
-    if (s.d32 != null) {
-      b.setD32(s.d32);
-    }
+    if (s.i00 != null) b.setI00(s.i00);
+    if (s.i01 != null) b.setI01(s.i01);
+    if (s.i02 != null) b.setI02(s.i02);
+    if (s.i03 != null) b.setI03(s.i03);
+    if (s.i04 != null) b.setI04(s.i04);
+    if (s.i05 != null) b.setI05(s.i05);
+    if (s.i06 != null) b.setI06(s.i06);
+    if (s.i07 != null) b.setI07(s.i07);
+    if (s.i08 != null) b.setI08(s.i08);
+    if (s.i09 != null) b.setI09(s.i09);
+    if (s.i10 != null) b.setI10(s.i10);
+    if (s.i11 != null) b.setI11(s.i11);
+    if (s.i12 != null) b.setI12(s.i12);
+    if (s.i13 != null) b.setI13(s.i13);
+    if (s.i14 != null) b.setI14(s.i14);
+    if (s.i15 != null) b.setI15(s.i15);
+    if (s.i16 != null) b.setI16(s.i16);
+    if (s.i17 != null) b.setI17(s.i17);
+    if (s.i18 != null) b.setI18(s.i18);
+    if (s.i19 != null) b.setI19(s.i19);
+    if (s.i20 != null) b.setI20(s.i20);
+    if (s.i21 != null) b.setI21(s.i21);
+    if (s.i22 != null) b.setI22(s.i22);
+    if (s.i23 != null) b.setI23(s.i23);
+    if (s.i24 != null) b.setI24(s.i24);
+    if (s.i25 != null) b.setI25(s.i25);
+    if (s.i26 != null) b.setI26(s.i26);
+    if (s.i27 != null) b.setI27(s.i27);
+    if (s.i28 != null) b.setI28(s.i28);
+    if (s.i29 != null) b.setI29(s.i29);
+    if (s.i30 != null) b.setI30(s.i30);
+    if (s.i31 != null) b.setI31(s.i31);
+    if (s.i32 != null) b.setI32(s.i32);
+    if (s.i33 != null) b.setI33(s.i33);
+    if (s.l00 != null) b.setL00(s.l00);
+    if (s.l01 != null) b.setL01(s.l01);
+    if (s.l02 != null) b.setL02(s.l02);
+    if (s.l03 != null) b.setL03(s.l03);
+    if (s.l04 != null) b.setL04(s.l04);
+    if (s.l05 != null) b.setL05(s.l05);
+    if (s.l06 != null) b.setL06(s.l06);
+    if (s.l07 != null) b.setL07(s.l07);
+    if (s.l08 != null) b.setL08(s.l08);
+    if (s.l09 != null) b.setL09(s.l09);
+    if (s.l10 != null) b.setL10(s.l10);
+    if (s.l11 != null) b.setL11(s.l11);
+    if (s.l12 != null) b.setL12(s.l12);
+    if (s.l13 != null) b.setL13(s.l13);
+    if (s.l14 != null) b.setL14(s.l14);
+    if (s.l15 != null) b.setL15(s.l15);
+    if (s.l16 != null) b.setL16(s.l16);
+    if (s.l17 != null) b.setL17(s.l17);
+    if (s.l18 != null) b.setL18(s.l18);
+    if (s.l19 != null) b.setL19(s.l19);
+    if (s.l20 != null) b.setL20(s.l20);
+    if (s.l21 != null) b.setL21(s.l21);
+    if (s.l22 != null) b.setL22(s.l22);
+    if (s.l23 != null) b.setL23(s.l23);
+    if (s.l24 != null) b.setL24(s.l24);
+    if (s.l25 != null) b.setL25(s.l25);
+    if (s.l26 != null) b.setL26(s.l26);
+    if (s.l27 != null) b.setL27(s.l27);
+    if (s.l28 != null) b.setL28(s.l28);
+    if (s.l29 != null) b.setL29(s.l29);
+    if (s.l30 != null) b.setL30(s.l30);
+    if (s.l31 != null) b.setL31(s.l31);
+    if (s.l32 != null) b.setL32(s.l32);
+    if (s.d00 != null) b.setD00(s.d00);
+    if (s.d01 != null) b.setD01(s.d01);
+    if (s.d02 != null) b.setD02(s.d02);
+    if (s.d03 != null) b.setD03(s.d03);
+    if (s.d04 != null) b.setD04(s.d04);
+    if (s.d05 != null) b.setD05(s.d05);
+    if (s.d06 != null) b.setD06(s.d06);
+    if (s.d07 != null) b.setD07(s.d07);
+    if (s.d08 != null) b.setD08(s.d08);
+    if (s.d09 != null) b.setD09(s.d09);
+    if (s.d10 != null) b.setD10(s.d10);
+    if (s.d11 != null) b.setD11(s.d11);
+    if (s.d12 != null) b.setD12(s.d12);
+    if (s.d13 != null) b.setD13(s.d13);
+    if (s.d14 != null) b.setD14(s.d14);
+    if (s.d15 != null) b.setD15(s.d15);
+    if (s.d16 != null) b.setD16(s.d16);
+    if (s.d17 != null) b.setD17(s.d17);
+    if (s.d18 != null) b.setD18(s.d18);
+    if (s.d19 != null) b.setD19(s.d19);
+    if (s.d20 != null) b.setD20(s.d20);
+    if (s.d21 != null) b.setD21(s.d21);
+    if (s.d22 != null) b.setD22(s.d22);
+    if (s.d23 != null) b.setD23(s.d23);
+    if (s.d24 != null) b.setD24(s.d24);
+    if (s.d25 != null) b.setD25(s.d25);
+    if (s.d26 != null) b.setD26(s.d26);
+    if (s.d27 != null) b.setD27(s.d27);
+    if (s.d28 != null) b.setD28(s.d28);
+    if (s.d29 != null) b.setD29(s.d29);
+    if (s.d30 != null) b.setD30(s.d30);
+    if (s.d31 != null) b.setD31(s.d31);
+    if (s.d32 != null) b.setD32(s.d32);
     return b.build();
   }
 
@@ -550,306 +350,106 @@ public final class StructProtoConverter {
    */
   public static BoxedStruct fromProto(BoxedStructProto p) {
     BoxedStruct s = new BoxedStruct();
-    if (p.hasI00()) {
-      s.i00 = p.getI00();
-    }
-    if (p.hasI01()) {
-      s.i01 = p.getI01();
-    }
-    if (p.hasI02()) {
-      s.i02 = p.getI02();
-    }
-    if (p.hasI03()) {
-      s.i03 = p.getI03();
-    }
-    if (p.hasI04()) {
-      s.i04 = p.getI04();
-    }
-    if (p.hasI05()) {
-      s.i05 = p.getI05();
-    }
-    if (p.hasI06()) {
-      s.i06 = p.getI06();
-    }
-    if (p.hasI07()) {
-      s.i07 = p.getI07();
-    }
-    if (p.hasI08()) {
-      s.i08 = p.getI08();
-    }
-    if (p.hasI09()) {
-      s.i09 = p.getI09();
-    }
-    if (p.hasI10()) {
-      s.i10 = p.getI10();
-    }
-    if (p.hasI11()) {
-      s.i11 = p.getI11();
-    }
-    if (p.hasI12()) {
-      s.i12 = p.getI12();
-    }
-    if (p.hasI13()) {
-      s.i13 = p.getI13();
-    }
-    if (p.hasI14()) {
-      s.i14 = p.getI14();
-    }
-    if (p.hasI15()) {
-      s.i15 = p.getI15();
-    }
-    if (p.hasI16()) {
-      s.i16 = p.getI16();
-    }
-    if (p.hasI17()) {
-      s.i17 = p.getI17();
-    }
-    if (p.hasI18()) {
-      s.i18 = p.getI18();
-    }
-    if (p.hasI19()) {
-      s.i19 = p.getI19();
-    }
-    if (p.hasI20()) {
-      s.i20 = p.getI20();
-    }
-    if (p.hasI21()) {
-      s.i21 = p.getI21();
-    }
-    if (p.hasI22()) {
-      s.i22 = p.getI22();
-    }
-    if (p.hasI23()) {
-      s.i23 = p.getI23();
-    }
-    if (p.hasI24()) {
-      s.i24 = p.getI24();
-    }
-    if (p.hasI25()) {
-      s.i25 = p.getI25();
-    }
-    if (p.hasI26()) {
-      s.i26 = p.getI26();
-    }
-    if (p.hasI27()) {
-      s.i27 = p.getI27();
-    }
-    if (p.hasI28()) {
-      s.i28 = p.getI28();
-    }
-    if (p.hasI29()) {
-      s.i29 = p.getI29();
-    }
-    if (p.hasI30()) {
-      s.i30 = p.getI30();
-    }
-    if (p.hasI31()) {
-      s.i31 = p.getI31();
-    }
-    if (p.hasI32()) {
-      s.i32 = p.getI32();
-    }
-    if (p.hasI33()) {
-      s.i33 = p.getI33();
-    }
-    if (p.hasL00()) {
-      s.l00 = p.getL00();
-    }
-    if (p.hasL01()) {
-      s.l01 = p.getL01();
-    }
-    if (p.hasL02()) {
-      s.l02 = p.getL02();
-    }
-    if (p.hasL03()) {
-      s.l03 = p.getL03();
-    }
-    if (p.hasL04()) {
-      s.l04 = p.getL04();
-    }
-    if (p.hasL05()) {
-      s.l05 = p.getL05();
-    }
-    if (p.hasL06()) {
-      s.l06 = p.getL06();
-    }
-    if (p.hasL07()) {
-      s.l07 = p.getL07();
-    }
-    if (p.hasL08()) {
-      s.l08 = p.getL08();
-    }
-    if (p.hasL09()) {
-      s.l09 = p.getL09();
-    }
-    if (p.hasL10()) {
-      s.l10 = p.getL10();
-    }
-    if (p.hasL11()) {
-      s.l11 = p.getL11();
-    }
-    if (p.hasL12()) {
-      s.l12 = p.getL12();
-    }
-    if (p.hasL13()) {
-      s.l13 = p.getL13();
-    }
-    if (p.hasL14()) {
-      s.l14 = p.getL14();
-    }
-    if (p.hasL15()) {
-      s.l15 = p.getL15();
-    }
-    if (p.hasL16()) {
-      s.l16 = p.getL16();
-    }
-    if (p.hasL17()) {
-      s.l17 = p.getL17();
-    }
-    if (p.hasL18()) {
-      s.l18 = p.getL18();
-    }
-    if (p.hasL19()) {
-      s.l19 = p.getL19();
-    }
-    if (p.hasL20()) {
-      s.l20 = p.getL20();
-    }
-    if (p.hasL21()) {
-      s.l21 = p.getL21();
-    }
-    if (p.hasL22()) {
-      s.l22 = p.getL22();
-    }
-    if (p.hasL23()) {
-      s.l23 = p.getL23();
-    }
-    if (p.hasL24()) {
-      s.l24 = p.getL24();
-    }
-    if (p.hasL25()) {
-      s.l25 = p.getL25();
-    }
-    if (p.hasL26()) {
-      s.l26 = p.getL26();
-    }
-    if (p.hasL27()) {
-      s.l27 = p.getL27();
-    }
-    if (p.hasL28()) {
-      s.l28 = p.getL28();
-    }
-    if (p.hasL29()) {
-      s.l29 = p.getL29();
-    }
-    if (p.hasL30()) {
-      s.l30 = p.getL30();
-    }
-    if (p.hasL31()) {
-      s.l31 = p.getL31();
-    }
-    if (p.hasL32()) {
-      s.l32 = p.getL32();
-    }
-    if (p.hasD00()) {
-      s.d00 = p.getD00();
-    }
-    if (p.hasD01()) {
-      s.d01 = p.getD01();
-    }
-    if (p.hasD02()) {
-      s.d02 = p.getD02();
-    }
-    if (p.hasD03()) {
-      s.d03 = p.getD03();
-    }
-    if (p.hasD04()) {
-      s.d04 = p.getD04();
-    }
-    if (p.hasD05()) {
-      s.d05 = p.getD05();
-    }
-    if (p.hasD06()) {
-      s.d06 = p.getD06();
-    }
-    if (p.hasD07()) {
-      s.d07 = p.getD07();
-    }
-    if (p.hasD08()) {
-      s.d08 = p.getD08();
-    }
-    if (p.hasD09()) {
-      s.d09 = p.getD09();
-    }
-    if (p.hasD10()) {
-      s.d10 = p.getD10();
-    }
-    if (p.hasD11()) {
-      s.d11 = p.getD11();
-    }
-    if (p.hasD12()) {
-      s.d12 = p.getD12();
-    }
-    if (p.hasD13()) {
-      s.d13 = p.getD13();
-    }
-    if (p.hasD14()) {
-      s.d14 = p.getD14();
-    }
-    if (p.hasD15()) {
-      s.d15 = p.getD15();
-    }
-    if (p.hasD16()) {
-      s.d16 = p.getD16();
-    }
-    if (p.hasD17()) {
-      s.d17 = p.getD17();
-    }
-    if (p.hasD18()) {
-      s.d18 = p.getD18();
-    }
-    if (p.hasD19()) {
-      s.d19 = p.getD19();
-    }
-    if (p.hasD20()) {
-      s.d20 = p.getD20();
-    }
-    if (p.hasD21()) {
-      s.d21 = p.getD21();
-    }
-    if (p.hasD22()) {
-      s.d22 = p.getD22();
-    }
-    if (p.hasD23()) {
-      s.d23 = p.getD23();
-    }
-    if (p.hasD24()) {
-      s.d24 = p.getD24();
-    }
-    if (p.hasD25()) {
-      s.d25 = p.getD25();
-    }
-    if (p.hasD26()) {
-      s.d26 = p.getD26();
-    }
-    if (p.hasD27()) {
-      s.d27 = p.getD27();
-    }
-    if (p.hasD28()) {
-      s.d28 = p.getD28();
-    }
-    if (p.hasD29()) {
-      s.d29 = p.getD29();
-    }
-    if (p.hasD30()) {
-      s.d30 = p.getD30();
-    }
-    if (p.hasD31()) {
-      s.d31 = p.getD31();
-    }
-    if (p.hasD32()) {
-      s.d32 = p.getD32();
-    }
+    s.i00 = p.hasI00() ? p.getI00() : null;
+    s.i01 = p.hasI01() ? p.getI01() : null;
+    s.i02 = p.hasI02() ? p.getI02() : null;
+    s.i03 = p.hasI03() ? p.getI03() : null;
+    s.i04 = p.hasI04() ? p.getI04() : null;
+    s.i05 = p.hasI05() ? p.getI05() : null;
+    s.i06 = p.hasI06() ? p.getI06() : null;
+    s.i07 = p.hasI07() ? p.getI07() : null;
+    s.i08 = p.hasI08() ? p.getI08() : null;
+    s.i09 = p.hasI09() ? p.getI09() : null;
+    s.i10 = p.hasI10() ? p.getI10() : null;
+    s.i11 = p.hasI11() ? p.getI11() : null;
+    s.i12 = p.hasI12() ? p.getI12() : null;
+    s.i13 = p.hasI13() ? p.getI13() : null;
+    s.i14 = p.hasI14() ? p.getI14() : null;
+    s.i15 = p.hasI15() ? p.getI15() : null;
+    s.i16 = p.hasI16() ? p.getI16() : null;
+    s.i17 = p.hasI17() ? p.getI17() : null;
+    s.i18 = p.hasI18() ? p.getI18() : null;
+    s.i19 = p.hasI19() ? p.getI19() : null;
+    s.i20 = p.hasI20() ? p.getI20() : null;
+    s.i21 = p.hasI21() ? p.getI21() : null;
+    s.i22 = p.hasI22() ? p.getI22() : null;
+    s.i23 = p.hasI23() ? p.getI23() : null;
+    s.i24 = p.hasI24() ? p.getI24() : null;
+    s.i25 = p.hasI25() ? p.getI25() : null;
+    s.i26 = p.hasI26() ? p.getI26() : null;
+    s.i27 = p.hasI27() ? p.getI27() : null;
+    s.i28 = p.hasI28() ? p.getI28() : null;
+    s.i29 = p.hasI29() ? p.getI29() : null;
+    s.i30 = p.hasI30() ? p.getI30() : null;
+    s.i31 = p.hasI31() ? p.getI31() : null;
+    s.i32 = p.hasI32() ? p.getI32() : null;
+    s.i33 = p.hasI33() ? p.getI33() : null;
+    s.l00 = p.hasL00() ? p.getL00() : null;
+    s.l01 = p.hasL01() ? p.getL01() : null;
+    s.l02 = p.hasL02() ? p.getL02() : null;
+    s.l03 = p.hasL03() ? p.getL03() : null;
+    s.l04 = p.hasL04() ? p.getL04() : null;
+    s.l05 = p.hasL05() ? p.getL05() : null;
+    s.l06 = p.hasL06() ? p.getL06() : null;
+    s.l07 = p.hasL07() ? p.getL07() : null;
+    s.l08 = p.hasL08() ? p.getL08() : null;
+    s.l09 = p.hasL09() ? p.getL09() : null;
+    s.l10 = p.hasL10() ? p.getL10() : null;
+    s.l11 = p.hasL11() ? p.getL11() : null;
+    s.l12 = p.hasL12() ? p.getL12() : null;
+    s.l13 = p.hasL13() ? p.getL13() : null;
+    s.l14 = p.hasL14() ? p.getL14() : null;
+    s.l15 = p.hasL15() ? p.getL15() : null;
+    s.l16 = p.hasL16() ? p.getL16() : null;
+    s.l17 = p.hasL17() ? p.getL17() : null;
+    s.l18 = p.hasL18() ? p.getL18() : null;
+    s.l19 = p.hasL19() ? p.getL19() : null;
+    s.l20 = p.hasL20() ? p.getL20() : null;
+    s.l21 = p.hasL21() ? p.getL21() : null;
+    s.l22 = p.hasL22() ? p.getL22() : null;
+    s.l23 = p.hasL23() ? p.getL23() : null;
+    s.l24 = p.hasL24() ? p.getL24() : null;
+    s.l25 = p.hasL25() ? p.getL25() : null;
+    s.l26 = p.hasL26() ? p.getL26() : null;
+    s.l27 = p.hasL27() ? p.getL27() : null;
+    s.l28 = p.hasL28() ? p.getL28() : null;
+    s.l29 = p.hasL29() ? p.getL29() : null;
+    s.l30 = p.hasL30() ? p.getL30() : null;
+    s.l31 = p.hasL31() ? p.getL31() : null;
+    s.l32 = p.hasL32() ? p.getL32() : null;
+    s.d00 = p.hasD00() ? p.getD00() : null;
+    s.d01 = p.hasD01() ? p.getD01() : null;
+    s.d02 = p.hasD02() ? p.getD02() : null;
+    s.d03 = p.hasD03() ? p.getD03() : null;
+    s.d04 = p.hasD04() ? p.getD04() : null;
+    s.d05 = p.hasD05() ? p.getD05() : null;
+    s.d06 = p.hasD06() ? p.getD06() : null;
+    s.d07 = p.hasD07() ? p.getD07() : null;
+    s.d08 = p.hasD08() ? p.getD08() : null;
+    s.d09 = p.hasD09() ? p.getD09() : null;
+    s.d10 = p.hasD10() ? p.getD10() : null;
+    s.d11 = p.hasD11() ? p.getD11() : null;
+    s.d12 = p.hasD12() ? p.getD12() : null;
+    s.d13 = p.hasD13() ? p.getD13() : null;
+    s.d14 = p.hasD14() ? p.getD14() : null;
+    s.d15 = p.hasD15() ? p.getD15() : null;
+    s.d16 = p.hasD16() ? p.getD16() : null;
+    s.d17 = p.hasD17() ? p.getD17() : null;
+    s.d18 = p.hasD18() ? p.getD18() : null;
+    s.d19 = p.hasD19() ? p.getD19() : null;
+    s.d20 = p.hasD20() ? p.getD20() : null;
+    s.d21 = p.hasD21() ? p.getD21() : null;
+    s.d22 = p.hasD22() ? p.getD22() : null;
+    s.d23 = p.hasD23() ? p.getD23() : null;
+    s.d24 = p.hasD24() ? p.getD24() : null;
+    s.d25 = p.hasD25() ? p.getD25() : null;
+    s.d26 = p.hasD26() ? p.getD26() : null;
+    s.d27 = p.hasD27() ? p.getD27() : null;
+    s.d28 = p.hasD28() ? p.getD28() : null;
+    s.d29 = p.hasD29() ? p.getD29() : null;
+    s.d30 = p.hasD30() ? p.getD30() : null;
+    s.d31 = p.hasD31() ? p.getD31() : null;
+    s.d32 = p.hasD32() ? p.getD32() : null;
     return s;
   }
 }
