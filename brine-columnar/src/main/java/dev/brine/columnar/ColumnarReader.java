@@ -92,6 +92,9 @@ public final class ColumnarReader implements AutoCloseable {
     }
   }
 
+  /** Largest footer accepted (about 2.8 million blocks of one column, or 5,000 blocks of 512 columns). */
+  static final long MAX_FOOTER_BYTES = 64L << 20;
+
   private final Path path;
   private final FileChannel channel;
   private final Schema schema;
@@ -250,8 +253,9 @@ public final class ColumnarReader implements AutoCloseable {
     if (footerOffset < headerEnd || (footerOffset & 7) != 0 || footerLen < Layout.FOOTER_FIXED) {
       return "footer offset " + footerOffset + " at offset " + (size - Layout.TRAILER) + " is out of range";
     }
-    if (footerLen > (1L << 30)) {
-      throw new LimitExceededException("footer of " + footerLen + " bytes exceeds 1 GiB at offset " + footerOffset);
+    if (footerLen > MAX_FOOTER_BYTES) {
+      throw new LimitExceededException("footer of " + footerLen + " bytes exceeds " + MAX_FOOTER_BYTES
+          + " bytes at offset " + footerOffset);
     }
     ByteBuffer f = read(footerOffset, (int) footerLen, "footer");
     if (Layout.crc(f, 0, (int) footerLen) != t.getInt(8)) {

@@ -12,7 +12,7 @@ import java.util.List;
 /** Open-addressing table from UTF-8 name bytes to a dense id; decodes each new name once. */
 final class NameTable {
   static final int MAX_NAME_BYTES = 1024;
-  static final int MAX_NAMES = 1 << 22;
+  static final int MAX_NAMES = 1 << 20;
   private byte[][] keys = new byte[1024][];
   private int[] hashes = new int[1024];
   private int[] ids = new int[1024];
