@@ -28,6 +28,11 @@ abstract class ChunkBuilder {
     rows = 0;
   }
 
+  /** Drops values after the first {@code keep} (undoes a partially added row). */
+  void truncate(int keep) {
+    rows = Math.min(rows, keep);
+  }
+
   /** Bytes currently buffered beyond the fixed per-row width (dictionaries). */
   long extraBytes() {
     return 0;
@@ -321,6 +326,14 @@ abstract class ChunkBuilder {
     @Override
     long extraBytes() {
       return dictBytes;
+    }
+
+    @Override
+    void truncate(int keep) {
+      for (int r = keep; r < rows; r++) {
+        nulls[r >>> 6] &= ~(1L << r);
+      }
+      super.truncate(keep);
     }
 
     @Override

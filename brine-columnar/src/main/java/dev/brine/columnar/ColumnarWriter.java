@@ -199,9 +199,13 @@ public final class ColumnarWriter<T extends Record> implements AutoCloseable {
           }
         }
       }
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
+      for (ChunkBuilder c : chunks) {
+        c.truncate(pending); // keep the columns aligned: the failed row is not written
+      }
+      if (t instanceof RuntimeException || t instanceof Error) {
+        throw (t instanceof Error err) ? err : (RuntimeException) t;
+      }
       throw new BrineException("cannot read record component", t);
     }
     pending++;

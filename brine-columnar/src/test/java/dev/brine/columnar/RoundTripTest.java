@@ -20,6 +20,29 @@ class RoundTripTest {
 
   record Unsupported(Object o) {}
 
+  record Throwing(String name, int value) {
+    @Override
+    public int value() {
+      if (value < 0) {
+        throw new IllegalStateException("bad accessor");
+      }
+      return value;
+    }
+  }
+
+  @Test
+  void aFailingAccessorDoesNotMisalignColumns(@org.junit.jupiter.api.io.TempDir Path tmp) {
+    Path p = tmp.resolve("t.brc");
+    try (ColumnarWriter<Throwing> w = ColumnarWriter.create(p, Throwing.class)) {
+      w.write(new Throwing("a", 1));
+      assertThrows(IllegalStateException.class, () -> w.write(new Throwing(null, -1)));
+      w.write(new Throwing("b", 2));
+    }
+    try (ColumnarReader r = ColumnarReader.open(p)) {
+      assertEquals(List.of(new Throwing("a", 1), new Throwing("b", 2)), Rows.readAll(r, Throwing.class));
+    }
+  }
+
   @Property(tries = 60)
   void everyTypeRoundTrips(@ForAll long seed, @ForAll @IntRange(min = 0, max = 300) int n,
       @ForAll @IntRange(min = 1, max = 64) int rowsPerBlock, @ForAll boolean packing) throws IOException {
