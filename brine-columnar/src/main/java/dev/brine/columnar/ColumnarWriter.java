@@ -203,8 +203,10 @@ public final class ColumnarWriter<T extends Record> implements AutoCloseable {
       for (ChunkBuilder c : chunks) {
         c.truncate(pending); // keep the columns aligned: the failed row is not written
       }
-      if (t instanceof RuntimeException || t instanceof Error) {
-        throw (t instanceof Error err) ? err : (RuntimeException) t;
+      if (t instanceof RuntimeException re) {
+        throw re;
+      } else if (t instanceof Error err) {
+        throw err;
       }
       throw new BrineException("cannot read record component", t);
     }
