@@ -1,0 +1,98 @@
+package dev.brine.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.serializer.DeserializationStream;
+import org.apache.spark.serializer.SerializationStream;
+import org.apache.spark.serializer.SerializerInstance;
+import org.apache.spark.util.collection.CompactBuffer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import scala.None$;
+import scala.Some;
+import scala.Tuple2;
+import scala.Tuple3;
+
+/**
+ * Golden files of the Spark stream format (docs/spark.md, "Stream format"), one per reference
+ * setting, compared both ways: fresh output must equal the file byte for byte, and reading the file
+ * must give the values back. Regenerate (a format break: new version) with
+ * {@code -Dbrine.golden.write=true}.
+ */
+class GoldenStreamTest {
+
+  static List<Object> values() {
+    CompactBuffer<Object> cb = new CompactBuffer<>(scala.reflect.ClassTag$.MODULE$.Any());
+    cb.$plus$eq("a");
+    cb.$plus$eq(2);
+    cb.$plus$eq(3L);
+    List<Object> v = new ArrayList<>();
+    v.add(1);
+    v.add("two");
+    v.add(null);
+    v.add(None$.MODULE$);
+    v.add(new Some<>("x"));
+    v.add(scala.collection.immutable.Nil$.MODULE$);
+    v.add(BrineStreamsTest.scalaList(1, "b", 2.5));
+    v.add(new Tuple2<>(7L, "seven"));
+    v.add(new Tuple3<>(1, 2, 3));
+    v.add(BrineStreamsTest.scalaVector(3));
+    v.add(BrineStreamsTest.scalaMap(2));
+    v.add(BrineStreamsTest.scalaSet(3));
+    v.add(cb);
+    v.add(new Model.Point(3, -4));
+    v.add(Model.Color.BLUE);
+    v.add(List.of("j", "k"));
+    v.add(Map.of("m", 1));
+    return v;
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void streamFormatV1(boolean references) throws IOException {
+    SerializerInstance inst = new BrineSerializer(new SparkConf(false)
+        .set("spark.brine.referenceTracking", Boolean.toString(references))).newInstance();
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+    SerializationStream s = inst.serializeStream(bos);
+    for (Object v : values()) {
+      s.writeObject(v, Tags.any());
+    }
+    s.close();
+    byte[] fresh = bos.toByteArray();
+    String name = "golden/v1/spark-stream-refs-" + references + ".bin";
+    if (Boolean.getBoolean("brine.golden.write")) {
+      Path p = Path.of("src/test/resources", name);
+      Files.createDirectories(p.getParent());
+      Files.write(p, fresh);
+    }
+    byte[] golden;
+    try (InputStream in = GoldenStreamTest.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new AssertionError("missing golden file " + name + " (write it with -Dbrine.golden.write=true)");
+      }
+      golden = in.readAllBytes();
+    }
+    assertArrayEquals(golden, fresh, "stream bytes changed: a format break needs a new version");
+    DeserializationStream d = inst.deserializeStream(new ByteArrayInputStream(golden));
+    List<Object> expected = values();
+    for (Object e : expected) {
+      Object back = d.readObject(Tags.any());
+      assertEquals(e, back);
+      if (e == None$.MODULE$ || e == scala.collection.immutable.Nil$.MODULE$) {
+        assertSame(e, back);
+      }
+    }
+  }
+}
