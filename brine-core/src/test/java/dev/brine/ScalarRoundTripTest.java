@@ -25,7 +25,7 @@ class ScalarRoundTripTest {
     roundTrip(BRINE, 3, 0);
     roundTrip(BRINE, 3, -1);
     roundTrip(BRINE, 7, Integer.MIN_VALUE);
-    roundTrip(BRINE, 12, Long.MIN_VALUE);
+    roundTrip(BRINE, 11, Long.MIN_VALUE);
     roundTrip(BRINE, 3, true);
     roundTrip(BRINE, 3, (byte) -7);
     roundTrip(BRINE, 4, (short) 300);

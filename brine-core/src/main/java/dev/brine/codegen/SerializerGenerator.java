@@ -167,53 +167,119 @@ public final class SerializerGenerator {
 
   // ---------------------------------------------------------------- write
 
+  /** Fields per generated helper method: small methods stay within the JIT's inlining budget. */
+  static final int CHUNK = 8;
+
   private void writeMethod(ClassWriter cw) {
+    String owner = Type.getInternalName(type);
+    String chunkDesc = "(L" + WC + ";L" + owner + ";)V";
+    int chunks = (plan.fields.size() + CHUNK - 1) / CHUNK;
+    for (int c = 0; c < chunks; c++) {
+      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "write" + c, chunkDesc, null, null);
+      mv.visitCode();
+      List<FieldPlan> chunk = plan.fields.subList(c * CHUNK, Math.min(plan.fields.size(), (c + 1) * CHUNK));
+      for (int i = 0; i < chunk.size(); ) {
+        // a run of primitive fields: reserve its largest size once, then append without checks
+        int j = i;
+        int bytes = 0;
+        while (j < chunk.size() && chunk.get(j).kind.primitive()) {
+          bytes += maxSize(chunk.get(j).kind);
+          j++;
+        }
+        if (j - i >= 2) {
+          mv.visitVarInsn(ALOAD, 0);
+          mv.visitLdcInsn(bytes);
+          call(mv, "ensure", "(I)V");
+          for (int k = i; k < j; k++) {
+            writeField(mv, chunk.get(k), true);
+          }
+          i = j;
+        } else {
+          writeField(mv, chunk.get(i), false);
+          i++;
+        }
+      }
+      mv.visitInsn(RETURN);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+    }
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "write", "(L" + WC + ";Ljava/lang/Object;)V", null, null);
     mv.visitCode();
-    String owner = Type.getInternalName(type);
-    mv.visitVarInsn(ALOAD, 2);
-    mv.visitTypeInsn(CHECKCAST, owner);
-    mv.visitVarInsn(ASTORE, 3);
-    for (FieldPlan f : plan.fields) {
+    for (int c = 0; c < chunks; c++) {
       mv.visitVarInsn(ALOAD, 1);
-      if (f.kind == FieldKind.DECLARED) {
-        loadInfo(mv, f.declared);
-      }
-      getField(mv, f);
-      switch (f.kind) {
-        case BOOLEAN: call(mv, "writeBoolean", "(Z)V"); break;
-        case BYTE: call(mv, "writeInt8", "(I)V"); break;
-        case SHORT: call(mv, "writeInt16", "(I)V"); break;
-        case CHAR: call(mv, "writeChar", "(C)V"); break;
-        case INT: call(mv, "writeVarInt32", "(I)V"); break;
-        case LONG: call(mv, "writeVarInt64", "(J)V"); break;
-        case FLOAT: call(mv, "writeFloat32", "(F)V"); break;
-        case DOUBLE: call(mv, "writeFloat64", "(D)V"); break;
-        case STRING: call(mv, "writeNullableString", "(Ljava/lang/String;)V"); break;
-        case DECLARED: call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V"); break;
-        case CONTAINER:
-          loadInfo(mv, f.element);
-          loadInfo(mv, f.value);
-          call(mv, "writeObject", CI_ARGS);
-          break;
-        default: call(mv, "writeObject", "(Ljava/lang/Object;)V"); break;
-      }
+      mv.visitVarInsn(ALOAD, 2);
+      mv.visitTypeInsn(CHECKCAST, owner);
+      mv.visitMethodInsn(INVOKESTATIC, self, "write" + c, chunkDesc, false);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
   }
 
+  /** The most bytes a primitive field takes. */
+  private static int maxSize(FieldKind k) {
+    switch (k) {
+      case BOOLEAN: case BYTE: return 1;
+      case SHORT: case CHAR: return 2;
+      case INT: return 5;
+      case FLOAT: return 4;
+      default: return 9; // LONG varint, DOUBLE 8
+    }
+  }
+
+  /**
+   * Writes one field; the context is local 0 and the object local 1 (a static chunk method). With
+   * {@code reserved} the room was ensured for the whole run and the capacity check is skipped.
+   */
+  private void writeField(MethodVisitor mv, FieldPlan f, boolean reserved) {
+    mv.visitVarInsn(ALOAD, 0);
+    if (f.kind == FieldKind.DECLARED) {
+      loadInfo(mv, f.declared);
+    }
+    getField(mv, f);
+    if (reserved) {
+      switch (f.kind) {
+        case BOOLEAN: call(mv, "appendInt8", "(I)V"); return;
+        case BYTE: call(mv, "appendInt8", "(I)V"); return;
+        case SHORT: call(mv, "appendInt16", "(I)V"); return;
+        case CHAR: call(mv, "appendInt16", "(I)V"); return;
+        case INT: call(mv, "appendVarInt32", "(I)V"); return;
+        case LONG: call(mv, "appendVarInt64", "(J)V"); return;
+        case FLOAT: call(mv, "appendFloat32", "(F)V"); return;
+        case DOUBLE: call(mv, "appendFloat64", "(D)V"); return;
+        default: throw new IllegalStateException("not primitive: " + f);
+      }
+    }
+    switch (f.kind) {
+      case BOOLEAN: call(mv, "writeBoolean", "(Z)V"); break;
+      case BYTE: call(mv, "writeInt8", "(I)V"); break;
+      case SHORT: call(mv, "writeInt16", "(I)V"); break;
+      case CHAR: call(mv, "writeChar", "(C)V"); break;
+      case INT: call(mv, "writeVarInt32", "(I)V"); break;
+      case LONG: call(mv, "writeVarInt64", "(J)V"); break;
+      case FLOAT: call(mv, "writeFloat32", "(F)V"); break;
+      case DOUBLE: call(mv, "writeFloat64", "(D)V"); break;
+      case STRING: call(mv, "writeNullableString", "(Ljava/lang/String;)V"); break;
+      case DECLARED: call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V"); break;
+      case CONTAINER:
+        loadInfo(mv, f.element);
+        loadInfo(mv, f.value);
+        call(mv, "writeObject", CI_ARGS);
+        break;
+      default: call(mv, "writeObject", "(Ljava/lang/Object;)V"); break;
+    }
+  }
+
   private static void call(MethodVisitor mv, String name, String desc) {
     mv.visitMethodInsn(INVOKEVIRTUAL, WC, name, desc, false);
   }
 
-  /** Pushes the value of field {@code f} of the object in local 3 (its primitive type, or a reference). */
+  /** Pushes the value of field {@code f} of the object in local 1 (its primitive type, or a reference). */
   private void getField(MethodVisitor mv, FieldPlan f) {
     Field field = f.field;
     Class<?> ft = field.getType();
     if (direct(field)) {
-      mv.visitVarInsn(ALOAD, 3);
+      mv.visitVarInsn(ALOAD, 1);
       mv.visitFieldInsn(GETFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
       if (!ft.isPrimitive() && f.kind == FieldKind.STRING) {
         return;
@@ -229,7 +295,7 @@ public final class SerializerGenerator {
       throw new BrineException("cannot read field " + field + ": " + e.getMessage(), e);
     }
     loadConstant(mv, constant(getter, "L" + MH + ";"));
-    mv.visitVarInsn(ALOAD, 3);
+    mv.visitVarInsn(ALOAD, 1);
     mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact",
         "(Ljava/lang/Object;)" + Type.getDescriptor(erased), false);
     if (f.kind == FieldKind.STRING) {
@@ -239,9 +305,9 @@ public final class SerializerGenerator {
 
   // ---------------------------------------------------------------- read
 
-  /** Pushes the next value for {@code f} read from the context in local 1, typed as the field. */
-  private void readValue(MethodVisitor mv, FieldPlan f) {
-    mv.visitVarInsn(ALOAD, 1);
+  /** Pushes the next value for {@code f} read from the context in local {@code ctxLocal}, typed as the field. */
+  private void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
+    mv.visitVarInsn(ALOAD, ctxLocal);
     Class<?> ft = f.field.getType();
     switch (f.kind) {
       case BOOLEAN: rcall(mv, "readBoolean", "()Z"); break;
@@ -298,33 +364,52 @@ public final class SerializerGenerator {
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ALOAD, 2);
     rcall(mv, "reference", "(Ljava/lang/Object;)V");
-    for (FieldPlan f : plan.fields) {
-      Field field = f.field;
-      Class<?> ft = field.getType();
-      boolean direct = direct(field) && !Modifier.isFinal(field.getModifiers());
-      if (direct) {
-        mv.visitVarInsn(ALOAD, 2);
-        readValue(mv, f);
-        mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
-      } else {
-        Class<?> erased = ft.isPrimitive() ? ft : Object.class;
-        MethodHandle setter;
-        try {
-          field.setAccessible(true);
-          setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
-        } catch (IllegalAccessException | RuntimeException e) {
-          throw new BrineException("cannot set field " + field + ": " + e.getMessage(), e);
-        }
-        loadConstant(mv, constant(setter, "L" + MH + ";"));
-        mv.visitVarInsn(ALOAD, 2);
-        readValue(mv, f);
-        mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
-      }
+    String chunkDesc = "(L" + RC + ";L" + owner + ";)V";
+    int chunks = (plan.fields.size() + CHUNK - 1) / CHUNK;
+    for (int c = 0; c < chunks; c++) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, 2);
+      mv.visitMethodInsn(INVOKESTATIC, self, "read" + c, chunkDesc, false);
     }
     mv.visitVarInsn(ALOAD, 2);
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+    for (int c = 0; c < chunks; c++) {
+      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "read" + c, chunkDesc, null, null);
+      cm.visitCode();
+      for (FieldPlan f : plan.fields.subList(c * CHUNK, Math.min(plan.fields.size(), (c + 1) * CHUNK))) {
+        readField(cm, f);
+      }
+      cm.visitInsn(RETURN);
+      cm.visitMaxs(0, 0);
+      cm.visitEnd();
+    }
+  }
+
+  /** Reads one field into the object in local 1 from the context in local 0. */
+  private void readField(MethodVisitor mv, FieldPlan f) {
+    Field field = f.field;
+    Class<?> ft = field.getType();
+    boolean direct = direct(field) && !Modifier.isFinal(field.getModifiers());
+    if (direct) {
+      mv.visitVarInsn(ALOAD, 1);
+      readValue(mv, f, 0);
+      mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
+    } else {
+      Class<?> erased = ft.isPrimitive() ? ft : Object.class;
+      MethodHandle setter;
+      try {
+        field.setAccessible(true);
+        setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
+      } catch (IllegalAccessException | RuntimeException e) {
+        throw new BrineException("cannot set field " + field + ": " + e.getMessage(), e);
+      }
+      loadConstant(mv, constant(setter, "L" + MH + ";"));
+      mv.visitVarInsn(ALOAD, 1);
+      readValue(mv, f, 0);
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
+    }
   }
 
   private void readRecordMethod(ClassWriter cw) {
@@ -335,7 +420,7 @@ public final class SerializerGenerator {
     mv.visitTypeInsn(NEW, owner);
     mv.visitInsn(DUP);
     for (FieldPlan f : plan.fields) {
-      readValue(mv, f);
+      readValue(mv, f, 1);
       desc.append(Type.getDescriptor(f.field.getType()));
     }
     desc.append(")V");

@@ -190,36 +190,26 @@ public class ByteReader {
     int p = pos;
     if (limit - p >= 8) {
       long w = (long) ByteWriter.I64.get(buf, p);
-      int b = (int) w & 0xFF;
-      if (b < 0x80) {
+      if ((w & 0x80) == 0) {
         pos = p + 1;
-        return b;
+        return (int) w & 0x7F;
       }
-      int r = b & 0x7F;
-      b = (int) (w >>> 8) & 0xFF;
-      r |= (b & 0x7F) << 7;
-      if (b < 0x80) {
-        pos = p + 2;
-        return r;
-      }
-      b = (int) (w >>> 16) & 0xFF;
-      r |= (b & 0x7F) << 14;
-      if (b < 0x80) {
-        pos = p + 3;
-        return r;
-      }
-      b = (int) (w >>> 24) & 0xFF;
-      r |= (b & 0x7F) << 21;
-      if (b < 0x80) {
-        pos = p + 4;
-        return r;
-      }
-      b = (int) (w >>> 32) & 0xFF;
-      if (b > 0x0F) {
+      // branch-free decode of 2..5 bytes: find the first byte without the continuation bit
+      long stops = ~w & 0x8080808080L;
+      if (stops == 0) {
         throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
       }
-      pos = p + 5;
-      return r | (b << 28);
+      int n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1;
+      long x = w & (-1L >>> (64 - (n << 3)));
+      if ((x >>> 32) > 0x0F) {
+        throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
+      }
+      pos = p + n;
+      return (int) ((x & 0x7FL)
+          | ((x >>> 1) & 0x3F80L)
+          | ((x >>> 2) & 0x1FC000L)
+          | ((x >>> 3) & 0xFE00000L)
+          | ((x >>> 4) & 0xF0000000L));
     }
     return readVarUInt32Slow();
   }
@@ -251,9 +241,10 @@ public class ByteReader {
   }
 
   /**
-   * Reads an unsigned LEB128 varint of at most 10 bytes.
+   * Reads an unsigned varint of at most 9 bytes written by {@link ByteWriter#writeVarUInt64}; when 8
+   * bytes remain it decodes from one 8-byte load.
    *
-   * @throws MalformedInputException if truncated or longer than 64 bits
+   * @throws MalformedInputException if truncated
    */
   public final long readVarUInt64() {
     int p = pos;
@@ -261,39 +252,48 @@ public class ByteReader {
       pos = p + 1;
       return buf[p];
     }
+    long w;
     if (limit - p >= 8) {
-      long w = (long) ByteWriter.I64.get(buf, p);
-      long stops = ~w & 0x8080808080808080L; // a clear top bit ends the varint
-      if (stops != 0) {
-        int n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1; // 1..8 bytes
-        long x = n == 8 ? w : w & ((1L << (n << 3)) - 1);
-        pos = p + n;
-        return (x & 0x7FL)
-            | ((x >>> 1) & (0x7FL << 7))
-            | ((x >>> 2) & (0x7FL << 14))
-            | ((x >>> 3) & (0x7FL << 21))
-            | ((x >>> 4) & (0x7FL << 28))
-            | ((x >>> 5) & (0x7FL << 35))
-            | ((x >>> 6) & (0x7FL << 42))
-            | ((x >>> 7) & (0x7FL << 49));
+      w = (long) ByteWriter.I64.get(buf, p);
+    } else {
+      w = 0;
+      for (int i = 0; i < 8; i++) {
+        if (p + i >= limit) {
+          throw truncated("varint", p);
+        }
+        byte b = buf[p + i];
+        w |= (b & 0xFFL) << (8 * i);
+        if (b >= 0) {
+          break;
+        }
       }
     }
-    long r = 0;
-    for (int shift = 0; shift < 70; shift += 7) {
-      if (p >= limit) {
-        throw truncated("varint", pos);
+    long stops = ~w & 0x8080808080808080L; // a clear top bit ends the varint
+    long x;
+    int n;
+    if (stops != 0) {
+      n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1; // 1..8 bytes
+      x = n == 8 ? w : w & ((1L << (n << 3)) - 1);
+    } else {
+      if (p + 8 >= limit) {
+        throw truncated("varint", p);
       }
-      int b = buf[p++] & 0xFF;
-      if (shift == 63 && b > 1) {
-        throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 64 bits");
-      }
-      r |= (long) (b & 0x7F) << shift;
-      if (b < 0x80) {
-        pos = p;
-        return r;
-      }
+      n = 9;
+      x = w;
     }
-    throw new MalformedInputException("varint at offset " + offsetOf(pos) + " is longer than 64 bits");
+    long v = (x & 0x7FL)
+        | ((x >>> 1) & (0x7FL << 7))
+        | ((x >>> 2) & (0x7FL << 14))
+        | ((x >>> 3) & (0x7FL << 21))
+        | ((x >>> 4) & (0x7FL << 28))
+        | ((x >>> 5) & (0x7FL << 35))
+        | ((x >>> 6) & (0x7FL << 42))
+        | ((x >>> 7) & (0x7FL << 49));
+    if (n == 9) {
+      v |= (buf[p + 8] & 0xFFL) << 56;
+    }
+    pos = p + n;
+    return v;
   }
 
   /** Reads a zig-zag varint written by {@link ByteWriter#writeVarInt64}. */

@@ -32,8 +32,6 @@ public class ByteWriter {
   /** The next write position. */
   protected int pos;
   private final long maxBytes;
-  /** Scratch for string encoding. */
-  final char[] scratch = new char[256];
   /** How far {@link #pos} may advance without growing: the capacity less slack, at most maxBytes. */
   private int writable;
 
@@ -202,15 +200,20 @@ public class ByteWriter {
    */
   public final void writeVarUInt32(int v) {
     ensure(5);
+    appendVarUInt32(v);
+  }
+
+  /** {@link #writeVarUInt32} without the capacity check: the caller has called {@link #ensure} for it. */
+  public final void appendVarUInt32(int v) {
     if ((v >>> 7) == 0) {
       buf[pos++] = (byte) v;
       return;
     }
-    if ((v >>> 14) == 0) {
-      I16.set(buf, pos, (short) ((v & 0x7F) | 0x80 | ((v >>> 7) << 8)));
-      pos += 2;
-      return;
-    }
+    appendVarUInt32Wide(v);
+  }
+
+  private void appendVarUInt32Wide(int v) {
+    // branch-free for every length 2..5, so mixed magnitudes do not mispredict
     long x = v & 0xFFFFFFFFL;
     long spread =
         (x & 0x7FL)
@@ -218,10 +221,53 @@ public class ByteWriter {
             | ((x & 0x1FC000L) << 2)
             | ((x & 0xFE00000L) << 3)
             | ((x & 0xF0000000L) << 4);
-    int n = (38 - Integer.numberOfLeadingZeros(v)) / 7; // bytes, 3..5
+    int n = (38 - Integer.numberOfLeadingZeros(v)) / 7; // bytes, 2..5
     long continuation = 0x80808080L >>> (8 * (5 - n));
     I64.set(buf, pos, spread | continuation); // SLACK covers the 8-byte store
     pos += n;
+  }
+
+  /** {@link #writeVarInt32} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendVarInt32(int v) {
+    appendVarUInt32((v << 1) ^ (v >> 31));
+  }
+
+  /** {@link #writeVarInt64} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendVarInt64(long v) {
+    appendVarUInt64((v << 1) ^ (v >> 63));
+  }
+
+  /** {@link #writeInt64} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendInt64(long v) {
+    I64.set(buf, pos, v);
+    pos += 8;
+  }
+
+  /** {@link #writeInt32} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendInt32(int v) {
+    I32.set(buf, pos, v);
+    pos += 4;
+  }
+
+  /** {@link #writeInt16} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendInt16(int v) {
+    I16.set(buf, pos, (short) v);
+    pos += 2;
+  }
+
+  /** {@link #writeInt8} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendInt8(int v) {
+    buf[pos++] = (byte) v;
+  }
+
+  /** {@link #writeFloat64} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendFloat64(double v) {
+    appendInt64(Double.doubleToRawLongBits(v));
+  }
+
+  /** {@link #writeFloat32} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendFloat32(float v) {
+    appendInt32(Float.floatToRawIntBits(v));
   }
 
   /** Writes a zig-zag varint: small magnitudes, positive or negative, take few bytes. */
@@ -229,37 +275,47 @@ public class ByteWriter {
     writeVarUInt32((v << 1) ^ (v >> 31));
   }
 
-  /** Writes an unsigned LEB128 varint of 1–10 bytes. */
+  /**
+   * Writes an unsigned varint of 1–9 bytes: LEB128 for up to 8 bytes (56 bits); a value that needs more
+   * has all 8 continuation bits set and its top 8 bits in a 9th byte, whole. Written with one 8-byte
+   * store (plus one byte for the largest values).
+   */
   public final void writeVarUInt64(long v) {
-    ensure(10);
+    ensure(9);
+    appendVarUInt64(v);
+  }
+
+  /** {@link #writeVarUInt64} without the capacity check (see {@link #appendVarUInt32}). */
+  public final void appendVarUInt64(long v) {
     if ((v >>> 7) == 0) {
       buf[pos++] = (byte) v;
       return;
     }
+    appendVarUInt64Wide(v);
+  }
+
+  private void appendVarUInt64Wide(long v) {
+    long spread = (v & 0x7FL)
+        | ((v & (0x7FL << 7)) << 1)
+        | ((v & (0x7FL << 14)) << 2)
+        | ((v & (0x7FL << 21)) << 3)
+        | ((v & (0x7FL << 28)) << 4)
+        | ((v & (0x7FL << 35)) << 5)
+        | ((v & (0x7FL << 42)) << 6)
+        | ((v & (0x7FL << 49)) << 7);
     if ((v >>> 56) == 0) {
-      // up to 8 output bytes: spread the 7-bit groups into one long and store it at once
-      long spread = (v & 0x7FL)
-          | ((v & (0x7FL << 7)) << 1)
-          | ((v & (0x7FL << 14)) << 2)
-          | ((v & (0x7FL << 21)) << 3)
-          | ((v & (0x7FL << 28)) << 4)
-          | ((v & (0x7FL << 35)) << 5)
-          | ((v & (0x7FL << 42)) << 6)
-          | ((v & (0x7FL << 49)) << 7);
       int n = (70 - Long.numberOfLeadingZeros(v)) / 7;
       long continuation = 0x0080808080808080L >>> (8 * (8 - n));
       I64.set(buf, pos, spread | continuation);
       pos += n;
-      return;
+    } else {
+      I64.set(buf, pos, spread | 0x8080808080808080L);
+      buf[pos + 8] = (byte) (v >>> 56);
+      pos += 9;
     }
-    while ((v & ~0x7FL) != 0) {
-      buf[pos++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
-    }
-    buf[pos++] = (byte) v;
   }
 
-  /** Writes a zig-zag varint of 1–10 bytes. */
+  /** Writes a zig-zag varint of 1–9 bytes. */
   public final void writeVarInt64(long v) {
     writeVarUInt64((v << 1) ^ (v >> 63));
   }
@@ -271,7 +327,7 @@ public class ByteWriter {
 
   /** The number of bytes {@link #writeVarUInt64} takes for {@code v}. */
   public static int sizeOfVarUInt64(long v) {
-    return v == 0 ? 1 : (70 - Long.numberOfLeadingZeros(v)) / 7;
+    return v == 0 ? 1 : Math.min(9, (70 - Long.numberOfLeadingZeros(v)) / 7);
   }
 
   // ---------------------------------------------------------------- bulk

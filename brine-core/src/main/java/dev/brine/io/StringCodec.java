@@ -20,19 +20,11 @@ final class StringCodec {
     w.ensure(headerSize + len);
     byte[] buf = w.buf;
     int start = w.pos + headerSize;
-    // Copy through a char[] scratch (String.getChars inflates Latin-1 strings with an intrinsic); the
-    // narrowing loop has no per-char String checks, and the OR of all chars says whether it was Latin-1.
-    char[] chars = w.scratch;
     int acc = 0;
-    for (int from = 0; from < len; from += chars.length) {
-      int n = Math.min(chars.length, len - from);
-      s.getChars(from, from + n, chars, 0);
-      int at = start + from;
-      for (int i = 0; i < n; i++) {
-        char c = chars[i];
-        buf[at + i] = (byte) c;
-        acc |= c;
-      }
+    for (int i = 0; i < len; i++) {
+      char c = s.charAt(i);
+      buf[start + i] = (byte) c; // branch-free copy; the OR of all chars tells whether it was Latin-1
+      acc |= c;
     }
     if (acc <= 0xFF) {
       writeHeaderAt(w, (long) len << 2 | LATIN1, headerSize);

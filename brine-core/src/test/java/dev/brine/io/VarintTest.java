@@ -39,7 +39,9 @@ class VarintTest {
     assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x01), varUInt32(1 << 21));
     assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0x0f), varUInt32(-1));
     assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x80, 0x08), varUInt32(Integer.MIN_VALUE));
-    assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), varUInt64(-1L));
+    assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), varUInt64(-1L));
+    assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01), varUInt64(1L << 56));
+    assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), varUInt64((1L << 56) - 1));
     ByteWriter w = new ByteWriter(0);
     w.writeVarInt32(-1);
     w.writeVarInt32(1);
@@ -107,7 +109,8 @@ class VarintTest {
     assertThrows(MalformedInputException.class, () -> new ByteReader(bytes(0x80, 0x80)).readVarUInt32());
     assertThrows(MalformedInputException.class, () -> new ByteReader(bytes()).readVarUInt32());
     assertThrows(MalformedInputException.class,
-        () -> new ByteReader(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02)).readVarUInt64());
+        () -> new ByteReader(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)).readVarUInt64());
+    assertThrows(MalformedInputException.class, () -> new ByteReader(bytes(0xff, 0xff, 0xff)).readVarUInt64());
     MalformedInputException e = assertThrows(MalformedInputException.class, () -> {
       ByteReader r = new ByteReader(bytes(0x05, 0x80));
       r.readVarUInt32();
