@@ -58,7 +58,7 @@ public final class BenchMain {
       "usage: bench [--quick] [--include REGEX] [--exclude REGEX] [--prof NAME] [--forks N] [--jvm JAVA]",
       "             [--out DIR] [--report-only]",
       "       bench onebrc ARGS...   (dev.brine.bench.onebrc.OnebrcBench)",
-      "       bench spark ARGS...    (reserved)",
+      "       bench spark ARGS...    Spark job suite: Brine vs Kryo vs Java (--help)",
       "  --quick         1 fork, 1 warmup + 3 measurement iterations sized to fit ~8 min, numeric @Params at",
       "                  their middle value (map size 256), text @Params at their first three; 3 cold-start forks",
       "  --include REGEX JMH include pattern (matched with find() against class.method); default all",
@@ -168,15 +168,12 @@ public final class BenchMain {
   }
 
   private static int dispatch(String topic, String[] rest) throws Exception {
-    if (topic.equals("spark")) {
-      System.err.println("bench spark: reserved for the Spark benchmarks (not written yet)");
-      return 2;
-    }
+    String name = topic.equals("spark") ? "dev.brine.bench.spark.SparkBench" : "dev.brine.bench.onebrc.OnebrcBench";
     Class<?> cls;
     try {
-      cls = Class.forName("dev.brine.bench.onebrc.OnebrcBench");
+      cls = Class.forName(name);
     } catch (ClassNotFoundException e) {
-      System.err.println("bench onebrc: dev.brine.bench.onebrc.OnebrcBench is not in this benchmarks.jar");
+      System.err.println("bench " + topic + ": " + name + " is not in this benchmarks.jar");
       return 2;
     }
     Method main = cls.getMethod("main", String[].class);
