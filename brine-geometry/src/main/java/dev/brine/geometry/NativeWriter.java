@@ -26,8 +26,20 @@ final class NativeWriter {
     if (g == null) {
       throw new BrineException("cannot serialize a null geometry");
     }
-    if (g.getClass() == Point.class) {
+    Class<?> c = g.getClass();
+    if (c == Point.class) {
       return point((Point) g);
+    }
+    if (c == Polygon.class) {
+      byte[] b = polygon((Polygon) g);
+      if (b != null) {
+        return b;
+      }
+    } else if (c == LineString.class) {
+      byte[] b = lineString((LineString) g);
+      if (b != null) {
+        return b;
+      }
     }
     byte[] out = new byte[size(g, true, 1)];
     int end = write(out, 0, g, true, 1);
@@ -49,6 +61,75 @@ final class NativeWriter {
     Bytes.putInt32(b, 4, p.getSRID());
     if (!empty) {
       Coords.write(b, HEADER_BYTES, seq, zm);
+    }
+    return b;
+  }
+
+  /** Header + envelope of a non-empty root geometry; returns the position after them. */
+  private static int rootHeader(byte[] b, int type, int zm, Geometry g) {
+    b[0] = (byte) type;
+    b[1] = (byte) (zm | FLAG_ENVELOPE);
+    b[2] = (byte) VERSION;
+    Bytes.putInt32(b, 4, g.getSRID());
+    Envelope e = g.getEnvelopeInternal();
+    Bytes.putFloat64(b, 8, e.isNull() ? 0 : e.getMinX());
+    Bytes.putFloat64(b, 16, e.isNull() ? 0 : e.getMinY());
+    Bytes.putFloat64(b, 24, e.isNull() ? -1 : e.getMaxX());
+    Bytes.putFloat64(b, 32, e.isNull() ? -1 : e.getMaxY());
+    return HEADER_BYTES + ENVELOPE_BYTES;
+  }
+
+  /** Non-empty root LineString in one pass; null to use the general path. */
+  private static byte[] lineString(LineString l) {
+    CoordinateSequence seq = l.getCoordinateSequence();
+    int n = seq.size();
+    if (n == 0) {
+      return null;
+    }
+    int zm = Coords.flagsOf(seq);
+    long size = HEADER_BYTES + ENVELOPE_BYTES + 8 + (long) n * Coords.ordinates(zm) * 8;
+    if (size > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) size];
+    int pos = rootHeader(b, LINESTRING, zm, l);
+    Bytes.putInt32(b, pos, n);
+    Coords.write(b, pos + 8, seq, zm);
+    return b;
+  }
+
+  /** Non-empty root Polygon whose rings share one dimension, in one pass; null otherwise. */
+  private static byte[] polygon(Polygon p) {
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    int holes = p.getNumInteriorRing();
+    if (shell.size() == 0) {
+      return null;
+    }
+    int zm = Coords.flagsOf(shell);
+    long points = shell.size();
+    for (int i = 0; i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      if (Coords.flagsOf(h) != zm) {
+        return null;
+      }
+      points += h.size();
+    }
+    int rings = 1 + holes;
+    int structure = pad8(4 + 4 * rings);
+    long size = HEADER_BYTES + ENVELOPE_BYTES + structure + points * Coords.ordinates(zm) * 8;
+    if (size > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) size];
+    int pos = rootHeader(b, POLYGON, zm, p);
+    Bytes.putInt32(b, pos, rings);
+    Bytes.putInt32(b, pos + 4, shell.size());
+    for (int i = 0; i < holes; i++) {
+      Bytes.putInt32(b, pos + 8 + 4 * i, p.getInteriorRingN(i).getNumPoints());
+    }
+    pos = Coords.write(b, pos + structure, shell, zm);
+    for (int i = 0; i < holes; i++) {
+      pos = Coords.write(b, pos, p.getInteriorRingN(i).getCoordinateSequence(), zm);
     }
     return b;
   }
