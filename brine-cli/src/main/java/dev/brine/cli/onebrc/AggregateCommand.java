@@ -1,6 +1,7 @@
 package dev.brine.cli.onebrc;
 
 import dev.brine.columnar.ColumnarReader;
+import dev.brine.columnar.onebrc.ColumnarAggregator;
 import dev.brine.columnar.onebrc.OneBrc;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -39,7 +40,16 @@ public final class AggregateCommand implements Callable<Integer> {
   public Integer call() {
     return Cli.run(spec.commandLine().getErr(), () -> {
       ColumnarReader.Options options = ColumnarReader.Options.defaults().recover(recover).verifyChecksums(!noVerify);
-      String line = OneBrc.format(OneBrc.aggregate(file, Math.max(1, threads), options));
+      int t = Math.max(1, threads);
+      String line;
+      if (file.getFileName().toString().endsWith(".brc")) {
+        try (ColumnarReader r = ColumnarReader.open(file, options)) {
+          r.tornTail().ifPresent(tail -> spec.commandLine().getErr().println("warning: " + file + ": " + tail));
+          line = OneBrc.format(ColumnarAggregator.aggregate(r, t));
+        }
+      } else {
+        line = OneBrc.format(OneBrc.aggregateText(file, t));
+      }
       spec.commandLine().getOut().println(line);
       spec.commandLine().getOut().flush();
       return 0;

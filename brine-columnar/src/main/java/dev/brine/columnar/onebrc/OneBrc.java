@@ -240,7 +240,6 @@ public final class OneBrc {
   public static TreeMap<String, StationStats> aggregate(Path file, int threads, ColumnarReader.Options options) {
     if (file.getFileName().toString().endsWith(".brc")) {
       try (ColumnarReader r = ColumnarReader.open(file, options)) {
-        r.tornTail().ifPresent(t -> System.err.println("warning: " + file + ": " + t));
         return ColumnarAggregator.aggregate(r, threads);
       }
     }
