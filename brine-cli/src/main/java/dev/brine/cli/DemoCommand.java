@@ -62,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.printf("  Brine bytes:        %d%n", bytes.length);
     out.printf("  JDK bytes:          %d  (%.1fx larger)%n", jdk.length, (double) jdk.length / bytes.length);
 
-    int rounds = 20_000;
+    int rounds = 200_000;
     long brineNs = time(rounds, () -> brine.deserialize(brine.serialize(order)));
     long jdkNs = time(rounds / 10, () -> {
       try {
@@ -73,13 +73,18 @@ public final class DemoCommand implements Callable<Integer> {
     });
     out.printf("  Brine round trip:   %,d ns%n", brineNs);
     out.printf("  JDK round trip:     %,d ns  (%.1fx slower)%n", jdkNs, (double) jdkNs / brineNs);
-    out.println("  (a short single-JVM timing after a brief warm-up; see ./brine bench for JMH numbers)");
-    // geometry demo: call GeometryDemo.run(out) here
+    out.println("  (one JVM, one second of warm-up each; ./brine bench runs the JMH suite with peers side by side)");
+    out.println();
+    GeometryDemo.run(out);
   }
 
+  /** Warms {@code r} up for about a second (so the JIT compiles it), then times {@code rounds} runs. */
   private static long time(int rounds, Runnable r) {
-    for (int i = 0; i < rounds; i++) {
-      r.run(); // warm-up
+    long warmEnd = System.nanoTime() + 1_000_000_000L;
+    while (System.nanoTime() < warmEnd) {
+      for (int i = 0; i < 1000; i++) {
+        r.run();
+      }
     }
     long t0 = System.nanoTime();
     for (int i = 0; i < rounds; i++) {
