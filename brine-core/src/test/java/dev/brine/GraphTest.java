@@ -218,5 +218,35 @@ class GraphTest {
   }
 
   static final class Bag extends ArrayList<String> {}
+
+  /** A non-static inner class: its outer instance (this$0) is state too. */
+  final class Inner {
+    int v = 7;
+    GraphTest outer() { return GraphTest.this; }
+  }
+
+  int outerMark = 0;
+
+  @Test
+  void innerClassesKeepTheirOuterInstance() {
+    Brine b = Brine.builder().register(Inner.class, GraphTest.class).build();
+    outerMark = 42;
+    Inner back = b.deserialize(b.serialize(new Inner()), Inner.class);
+    assertEquals(7, back.v);
+    assertEquals(42, back.outer().outerMark);
+  }
+
+  record Part(String name) {}
+  record Assembly(Part[] parts, Part main) {}
+
+  @Test
+  void declaredClassesNeedNoRegistration() {
+    Brine b = Brine.builder().register(Assembly.class).build();
+    Assembly a = new Assembly(new Part[] {new Part("a"), null}, new Part("m"));
+    Assembly back = b.deserialize(b.serialize(a), Assembly.class);
+    assertArrayEquals(a.parts(), back.parts());
+    assertEquals(a.main(), back.main());
+    assertThrows(ClassNotAllowedException.class, () -> b.serialize(new Part("alone")));
+  }
   static final class Index extends HashMap<String, Integer> {}
 }

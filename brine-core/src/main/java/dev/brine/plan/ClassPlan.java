@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * The serialized fields of a class, in wire order: for a record its components in declaration order;
- * otherwise the non-static, non-transient fields of each class from the topmost superclass down,
- * sorted by name within each class. Plain data: the interpreter and the ASM generator both consume it.
+ * otherwise the non-static, non-transient fields (synthetic ones such as an inner class's {@code
+ * this$0} included) of each class from the topmost superclass down, sorted by name within each class. Plain data: the interpreter and the ASM generator both consume it.
  */
 public final class ClassPlan {
   /** The class. */
@@ -56,7 +56,8 @@ public final class ClassPlan {
         Arrays.sort(declared, Comparator.comparing(Field::getName));
         for (Field f : declared) {
           int m = f.getModifiers();
-          if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()) {
+          // synthetic instance fields (an inner class's this$0, captured variables) are state too
+          if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
             fields.add(f);
           }
         }

@@ -128,7 +128,16 @@ public final class TypeRegistry {
    */
   public ClassInfo forClass(Class<?> type) {
     ClassInfo info = byClass.get(type);
-    return info != null ? info : resolve(type, false);
+    if (info == null) {
+      return resolve(type, false);
+    }
+    if (info.typeId == TypeIds.BY_NAME && requireRegistration) {
+      // known only through a declaration: it may not be named in a payload
+      throw new ClassNotAllowedException("class " + type.getName() + " is not registered; register it with "
+          + "Brine.builder().register(" + (type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName())
+          + ".class) on both sides (same order), or use requireRegistration(false)");
+    }
+    return info;
   }
 
   /**

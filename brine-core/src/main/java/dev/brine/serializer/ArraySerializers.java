@@ -111,20 +111,33 @@ public final class ArraySerializers {
     }
   };
 
-  /** Object[] and any other reference array: tagged elements; the component class is in the descriptor. */
+  /**
+   * Object[] and any other reference array. When the component class is exact (final, a record, an
+   * enum, or an array of such) the reader knows each element's class, so elements are declared slots
+   * (slot byte + payload); otherwise each element is a tagged value.
+   */
   public static final class ObjectArraySerializer implements Serializer<Object[]> {
     private final Class<?> component;
+    private final ClassInfo declared;
 
-    /** Creates the serializer for arrays of {@code component}. */
-    public ObjectArraySerializer(Class<?> component) {
+    /** Creates the serializer for arrays of {@code component}; {@code declared} is its info when exact, else null. */
+    public ObjectArraySerializer(Class<?> component, ClassInfo declared) {
       this.component = component;
+      this.declared = declared;
     }
 
     @Override
     public void write(WriteContext c, Object[] a) {
       c.writeVarUInt32(a.length);
-      for (Object o : a) {
-        c.writeObject(o);
+      ClassInfo d = declared;
+      if (d != null) {
+        for (Object o : a) {
+          c.writeDeclared(d, o);
+        }
+      } else {
+        for (Object o : a) {
+          c.writeObject(o);
+        }
       }
     }
 
@@ -133,8 +146,9 @@ public final class ArraySerializers {
       int n = c.readLength(component.getName() + "[] length", 1);
       Object[] a = (Object[]) Array.newInstance(component, n);
       c.reference(a);
+      ClassInfo d = declared;
       for (int i = 0; i < n; i++) {
-        Object o = c.readObject();
+        Object o = d != null ? c.readDeclared(d) : c.readObject();
         if (o != null && !component.isInstance(o)) {
           throw new dev.brine.MalformedInputException("element " + i + " of a " + component.getName()
               + "[] is a " + o.getClass().getName() + " (offset " + c.position() + ")");
@@ -145,8 +159,4 @@ public final class ArraySerializers {
     }
   }
 
-  /** The serializer for an array class that is not a built-in one. */
-  static Serializer<?> forArray(Class<?> arrayType, ClassInfo unused) {
-    return new ObjectArraySerializer(arrayType.getComponentType());
-  }
 }

@@ -78,7 +78,7 @@ public final class Builtins {
     r.registerFixed(FLOAT_ARRAY, float[].class, ArraySerializers.FLOATS, true, false);
     r.registerFixed(DOUBLE_ARRAY, double[].class, ArraySerializers.DOUBLES, true, false);
     r.registerFixed(STRING_ARRAY, String[].class, ArraySerializers.STRINGS, true, false);
-    r.registerFixed(OBJECT_ARRAY, Object[].class, new ArraySerializers.ObjectArraySerializer(Object.class), true, true);
+    r.registerFixed(OBJECT_ARRAY, Object[].class, new ArraySerializers.ObjectArraySerializer(Object.class, null), true, true);
 
     // collections
     r.registerFixed(ARRAY_LIST, ArrayList.class, list(ArrayList::new, null), true, true);

@@ -33,7 +33,13 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       return new EnumSerializer(type);
     }
     if (type.isArray()) {
-      return new ArraySerializers.ObjectArraySerializer(type.getComponentType());
+      Class<?> component = type.getComponentType();
+      ClassInfo declared = null;
+      if (ClassPlan.exact(component)) {
+        ClassInfo info = registry.forDeclared(component);
+        declared = info.writeReplace == null ? info : null;
+      }
+      return new ArraySerializers.ObjectArraySerializer(component, declared);
     }
     if (JavaHooks.needsJdkStream(type)) {
       return new JdkStreamSerializer(type);
