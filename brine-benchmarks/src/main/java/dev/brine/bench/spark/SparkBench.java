@@ -1,6 +1,7 @@
 package dev.brine.bench.spark;
 
 import dev.brine.spark.BrineSerializer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,10 +21,15 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.serializer.SerializationStream;
+import org.apache.spark.serializer.Serializer;
+import org.apache.spark.serializer.SerializerInstance;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.storage.RDDInfo;
 import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
 
 /**
  * {@code ./brine bench spark}: one Spark job suite run under Brine, Spark's KryoSerializer (classes
@@ -55,13 +61,14 @@ public final class SparkBench {
       "-Dio.netty.tryReflectionSetAccessible=true"};
 
   static final String USAGE = String.join("\n",
-      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N]",
+      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes]",
       "  --records N      records in the suite (default 1000000)",
       "  --runs R         runs per serializer, alternating (default 3); the median is reported",
       "  --serializers L  which to run (default brine,kryo,java)",
       "  --out FILE       report (default build/bench/spark.md)",
       "  --jfr FILE       record a JFR profile of the child JVM (Brine runs only if --serializers brine)",
       "  --heap SIZE      child JVM heap (default 6g)",
+      "  --sizes          only print bytes per record of each serializer's stream (no Spark jobs)",
       "  --warmup N       records of the unreported warm-up run per serializer (default min(records, 100000); 0: none)");
 
   /** Parsed arguments. */
@@ -73,6 +80,7 @@ public final class SparkBench {
     String jfr;
     String heap = "6g";
     long warmup = -1;
+    boolean sizes;
     boolean child;
     List<String> raw = new ArrayList<>();
   }
@@ -104,7 +112,39 @@ public final class SparkBench {
       }
       return;
     }
+    if (a.sizes) {
+      sizes(a);
+      return;
+    }
     runSuite(a);
+  }
+
+  /**
+   * Bytes per record in each serializer's stream, uncompressed and without Spark running: the
+   * records alone, and as shuffle pairs (customer key, record).
+   */
+  static void sizes(Args a) throws Exception {
+    int n = (int) Math.min(a.records, 100_000);
+    ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
+    for (String s : a.serializers) {
+      SparkConf c = conf(s, Path.of(System.getProperty("java.io.tmpdir")));
+      Serializer ser = (Serializer) Class.forName(c.get("spark.serializer")).getConstructor(SparkConf.class).newInstance(c);
+      SerializerInstance inst = ser.newInstance();
+      ByteArrayOutputStream records = new ByteArrayOutputStream();
+      ByteArrayOutputStream pairs = new ByteArrayOutputStream();
+      SerializationStream r = inst.serializeStream(records);
+      SerializationStream p = inst.serializeStream(pairs);
+      for (int i = 0; i < n; i++) {
+        BenchRecord rec = BenchRecord.of(i);
+        r.writeObject(rec, tag);
+        p.writeKey(rec.customer(), tag);
+        p.writeValue(rec, tag);
+      }
+      r.close();
+      p.close();
+      System.out.printf(Locale.ROOT, "bench spark: %-5s %.2f bytes per record, %.2f per (key, record) pair (%,d records)%n",
+          s, records.size() / (double) n, pairs.size() / (double) n, n);
+    }
   }
 
   static Args parse(String[] argv) {
@@ -128,6 +168,7 @@ public final class SparkBench {
         case "--jfr" -> a.jfr = value(argv, ++i, s);
         case "--heap" -> a.heap = value(argv, ++i, s);
         case "--warmup" -> a.warmup = number(argv, ++i, s);
+        case "--sizes" -> a.sizes = true;
         default -> throw new IllegalArgumentException("unknown argument " + s);
       }
     }
