@@ -2,6 +2,8 @@ package dev.brine.spark;
 
 import dev.brine.Brine;
 import dev.brine.BrineException;
+import dev.brine.MalformedInputException;
+import dev.brine.serializer.JdkStreamSerializer;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -24,7 +26,7 @@ import scala.reflect.ClassTag$;
  * <p>Bytes: None, Nil and empty collections have no payload; Some is one tagged value; Tuple2 and
  * Tuple3 are their elements as tagged values; a List, Vector, Set or CompactBuffer is {@code
  * count:varuint32} then tagged elements; a Map is {@code count:varuint32} then key and value tagged
- * values per entry. Reading checks every count against the remaining bytes before allocating.
+ * values per entry; an immutable or mutable ArraySeq is its array as a tagged value. Reading checks every count against the remaining bytes before allocating.
  */
 public final class SparkDefaults implements BrineRegistrator {
   /** The first id of the spark module range. */
@@ -63,7 +65,73 @@ public final class SparkDefaults implements BrineRegistrator {
     }
     b.registerWithId(8248, named("scala.collection.immutable.HashSet"), set);
     b.registerWithId(8249, cls(CompactBuffer.class), new CompactBufferSerializer());
+    ArraySeqSerializer immutableSeq = new ArraySeqSerializer(false);
+    ArraySeqSerializer mutableSeq = new ArraySeqSerializer(true);
+    for (int i = 0; i < ARRAY_SEQ_KINDS.length; i++) {
+      b.registerWithId(8250 + i, named("scala.collection.immutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), immutableSeq);
+      b.registerWithId(8259 + i, named("scala.collection.mutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), mutableSeq);
+    }
+    // Spark's task results of shuffle map tasks: Externalizable, written through Java's stream
+    String[] spark = {"org.apache.spark.scheduler.CompressedMapStatus",
+        "org.apache.spark.scheduler.HighlyCompressedMapStatus", "org.apache.spark.storage.BlockManagerId"};
+    for (int i = 0; i < spark.length; i++) {
+      Class<Object> c = sparkClass(spark[i]);
+      b.registerWithId(8268 + i, c, new JdkStreamSerializer(c));
+    }
+    // what JavaPairRDD.groupByKey hands out (and collect sends back): a java.lang.Iterable over a CompactBuffer
+    b.registerWithId(8271, cls(scala.collection.convert.JavaCollectionWrappers.IterableWrapper.class),
+        new IterableWrapperSerializer());
+    // the ClassTags RangePartitioner (sortByKey) ships with its bounds
+    b.registerWithId(8272, named("scala.reflect.ClassTag$GenericClassTag"), new ClassTagSerializer());
   }
+
+  /** A ClassTag: its runtime class as a tagged Class value; read back through {@code ClassTag.apply}. */
+  private static final class ClassTagSerializer implements Serializer<Object> {
+    @Override
+    public void write(WriteContext ctx, Object value) {
+      ctx.writeObject(((scala.reflect.ClassTag<?>) value).runtimeClass());
+    }
+
+    @Override
+    public Object read(ReadContext ctx) {
+      int at = ctx.position();
+      Object c = ctx.readObject();
+      if (!(c instanceof Class<?> k)) {
+        throw new MalformedInputException("ClassTag at offset " + at + " does not hold a class");
+      }
+      return scala.reflect.ClassTag$.MODULE$.apply(k);
+    }
+  }
+
+  /** Scala's java.lang.Iterable view of a Scala Iterable: the wrapped Iterable as a tagged value. */
+  private static final class IterableWrapperSerializer implements Serializer<Object> {
+    @Override
+    public void write(WriteContext ctx, Object value) {
+      ctx.writeObject(((scala.collection.convert.JavaCollectionWrappers.IterableWrapper<?>) value).underlying());
+    }
+
+    @Override
+    public Object read(ReadContext ctx) {
+      int at = ctx.position();
+      Object u = ctx.readObject();
+      if (!(u instanceof scala.collection.Iterable<?> it)) {
+        throw new MalformedInputException("IterableWrapper at offset " + at + " does not hold a Scala Iterable");
+      }
+      return new scala.collection.convert.JavaCollectionWrappers.IterableWrapper<>(it);
+    }
+  }
+
+  private static Class<Object> sparkClass(String name) {
+    try {
+      return cls(Class.forName(name, false, CompactBuffer.class.getClassLoader()));
+    } catch (ClassNotFoundException e) {
+      throw new BrineException("Spark without " + name + " (brine-spark needs Spark 4.1)", e);
+    }
+  }
+
+  /** The element kinds of Scala's array-backed Seqs, in id order ({@code ofUnit} is left out). */
+  private static final String[] ARRAY_SEQ_KINDS = {"Ref", "Int", "Long", "Double", "Float", "Short", "Byte", "Char",
+      "Boolean"};
 
   @SuppressWarnings("unchecked")
   private static Class<Object> cls(Class<?> c) {
@@ -209,6 +277,35 @@ public final class SparkDefaults implements BrineRegistrator {
         b.addOne(new Tuple2<>(k, ctx.readObject()));
       }
       return b.result();
+    }
+  }
+
+  /**
+   * Scala's array-backed Seqs (what {@code parallelize} slices and varargs are): the wrapped array as
+   * a tagged value, so its component type survives; rewrapped without a copy.
+   */
+  private static final class ArraySeqSerializer implements Serializer<Object> {
+    private final boolean mutable;
+
+    ArraySeqSerializer(boolean mutable) {
+      this.mutable = mutable;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Object value) {
+      ctx.writeObject(mutable ? ((scala.collection.mutable.ArraySeq<?>) value).array()
+          : ((scala.collection.immutable.ArraySeq<?>) value).unsafeArray());
+    }
+
+    @Override
+    public Object read(ReadContext ctx) {
+      int at = ctx.position();
+      Object array = ctx.readObject();
+      if (array == null || !array.getClass().isArray()) {
+        throw new MalformedInputException("ArraySeq at offset " + at + " does not hold an array");
+      }
+      return mutable ? scala.collection.mutable.ArraySeq$.MODULE$.make(array)
+          : scala.collection.immutable.ArraySeq$.MODULE$.unsafeWrapArray(array);
     }
   }
 

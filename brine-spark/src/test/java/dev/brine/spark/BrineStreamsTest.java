@@ -134,6 +134,32 @@ class BrineStreamsTest {
   }
 
   @Test
+  void arraySeqsKeepTheirArrayType() {
+    Object[] seqs = {
+        scala.collection.immutable.ArraySeq$.MODULE$.unsafeWrapArray(new Model.Point[] {new Model.Point(1, 2), null}),
+        scala.collection.immutable.ArraySeq$.MODULE$.unsafeWrapArray(new int[] {1, 2, 3}),
+        scala.collection.immutable.ArraySeq$.MODULE$.unsafeWrapArray(new double[0]),
+        scala.collection.immutable.ArraySeq$.MODULE$.unsafeWrapArray(new boolean[] {true}),
+        scala.collection.mutable.ArraySeq$.MODULE$.make(new String[] {"a", "b"}),
+        scala.collection.mutable.ArraySeq$.MODULE$.make(new long[] {5L}),
+    };
+    for (Object v : seqs) {
+      Object back = roundTrip(v);
+      assertEquals(v, back);
+      assertEquals(v.getClass(), back.getClass());
+    }
+    Object arr = ((scala.collection.immutable.ArraySeq<?>) roundTrip(seqs[0])).unsafeArray();
+    assertEquals(Model.Point[].class, arr.getClass());
+  }
+
+  @Test
+  void arraySeqHoldingNoArrayIsMalformed() {
+    // an ArraySeq$ofRef (id 8250) whose payload is the Integer 1 instead of an array
+    byte[] bad = {(byte) 0xB3, (byte) (8250 & 0x7F | 0x80), (byte) (8250 >>> 7), 6, 2};
+    assertThrows(BrineException.class, () -> inst.deserialize(ByteBuffer.wrap(bad), Tags.any()));
+  }
+
+  @Test
   void longScalaListIsNotNestedDeep() {
     Object[] xs = new Object[200_000];
     Arrays.setAll(xs, i -> i);
