@@ -190,26 +190,36 @@ public class ByteReader {
     int p = pos;
     if (limit - p >= 8) {
       long w = (long) ByteWriter.I64.get(buf, p);
-      if ((w & 0x80) == 0) {
+      int b = (int) w & 0xFF;
+      if (b < 0x80) {
         pos = p + 1;
-        return (int) w & 0x7F;
+        return b;
       }
-      // branch-free decode of 2..5 bytes: find the first byte without the continuation bit
-      long stops = ~w & 0x8080808080L;
-      if (stops == 0) {
+      int r = b & 0x7F;
+      b = (int) (w >>> 8) & 0xFF;
+      r |= (b & 0x7F) << 7;
+      if (b < 0x80) {
+        pos = p + 2;
+        return r;
+      }
+      b = (int) (w >>> 16) & 0xFF;
+      r |= (b & 0x7F) << 14;
+      if (b < 0x80) {
+        pos = p + 3;
+        return r;
+      }
+      b = (int) (w >>> 24) & 0xFF;
+      r |= (b & 0x7F) << 21;
+      if (b < 0x80) {
+        pos = p + 4;
+        return r;
+      }
+      b = (int) (w >>> 32) & 0xFF;
+      if (b > 0x0F) {
         throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
       }
-      int n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1;
-      long x = w & (-1L >>> (64 - (n << 3)));
-      if ((x >>> 32) > 0x0F) {
-        throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
-      }
-      pos = p + n;
-      return (int) ((x & 0x7FL)
-          | ((x >>> 1) & 0x3F80L)
-          | ((x >>> 2) & 0x1FC000L)
-          | ((x >>> 3) & 0xFE00000L)
-          | ((x >>> 4) & 0xF0000000L));
+      pos = p + 5;
+      return r | (b << 28);
     }
     return readVarUInt32Slow();
   }
