@@ -45,7 +45,7 @@ class SparkBenchTest {
 
   @Test
   void recordRoundTripsThroughTheBenchBrineSettings() {
-    SparkConf conf = SparkBench.conf("brine", java.nio.file.Path.of("/tmp"));
+    SparkConf conf = SparkSuite.conf("brine", java.nio.file.Path.of("/tmp"));
     SerializerInstance inst = new BrineSerializer(conf).newInstance();
     ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
