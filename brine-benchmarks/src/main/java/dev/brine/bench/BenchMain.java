@@ -52,8 +52,11 @@ public final class BenchMain {
   private static final String COLD_PACKAGE = "dev.brine.bench.coldstart.";
   /** Seconds the quick steady-state pass may take, leaving room for cold start and the report. */
   private static final double QUICK_BUDGET_S = 450;
-  /** Measured cost of one JMH fork without its iterations (JVM start, JMH, library set-up) on 2 cores. */
-  private static final double FORK_OVERHEAD_S = 2.2;
+  /**
+   * Cost of one JMH fork besides its iterations (JVM start, JMH, library set-up): measured 1.2 s per fork on the
+   * 2-core machine at load average 7 (147 runs in 295 s with 0.86 s of iterations each); 1.5 s keeps a margin.
+   */
+  private static final double FORK_OVERHEAD_S = 1.5;
   static final String USAGE = String.join("\n",
       "usage: bench [--quick] [--include REGEX] [--exclude REGEX] [--prof NAME] [--forks N] [--jvm JAVA]",
       "             [--out DIR] [--report-only]",
