@@ -1,8 +1,10 @@
 package dev.brine.spark;
 
 import dev.brine.Brine;
+import dev.brine.MalformedInputException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import org.apache.spark.serializer.SerializationStream;
 import scala.reflect.ClassTag;
 
@@ -10,15 +12,21 @@ import scala.reflect.ClassTag;
  * Writes each record as {@code length:varuint32 value}: the tagged value of a Brine payload without
  * its header byte, which is implied because both sides share the serializer's settings (see
  * docs/spark.md, "Stream format"). No stream header and no state shared between records, so the
- * records' bytes can be relocated. Records are gathered in a small buffer and handed to the
- * underlying stream in blocks; {@link #flush()} pushes everything out.
+ * records' bytes can be relocated.
+ *
+ * <p>Brine appends each record ({@link Brine#serialize(Object, OutputStream)}: length, header,
+ * value) straight into this stream's block buffer; the frame is then rewritten in place (new length,
+ * value moved over the header), so no per-record array is allocated. Blocks of about 16 KiB go to
+ * the underlying stream; {@link #flush()} pushes everything out.
  */
 final class BrineSerializationStream extends SerializationStream {
-  private static final int BUFFER = 16 << 10;
+  private static final int BLOCK = 16 << 10;
+  private static final int KEEP = 1 << 20; // a buffer grown past this by a huge record is dropped after it
 
   private final Brine brine;
   private final OutputStream out;
-  private byte[] buf = new byte[BUFFER];
+  private final Sink sink = new Sink();
+  private byte[] buf = new byte[BLOCK + 1024];
   private int pos;
 
   BrineSerializationStream(Brine brine, OutputStream out) {
@@ -26,24 +34,54 @@ final class BrineSerializationStream extends SerializationStream {
     this.out = out;
   }
 
+  /** Appends to the block buffer, growing it within a record (a frame is rewritten after it is complete). */
+  private final class Sink extends OutputStream {
+    @Override
+    public void write(int b) {
+      room(1);
+      buf[pos++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      room(len);
+      System.arraycopy(b, off, buf, pos, len);
+      pos += len;
+    }
+  }
+
+  private void room(int n) {
+    if (n > buf.length - pos) {
+      buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(buf.length * 2L, (long) pos + n)));
+    }
+  }
+
   @Override
   public <T> SerializationStream writeObject(T t, ClassTag<T> tag) {
-    byte[] payload = brine.serialize(t); // header byte, then the tagged value
-    int n = payload.length - 1;
-    try {
-      if (pos + 5 + n > buf.length) {
-        drain();
+    int start = pos;
+    brine.serialize(t, sink); // appends length:varuint32, header, value
+    int p = start;
+    int len = 0;
+    for (int shift = 0; ; shift += 7) {
+      byte b = buf[p++];
+      len |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        break;
       }
-      pos = putVarUInt32(buf, pos, n);
-      if (n > buf.length - pos) {
+    }
+    if (len < 2 || p + len != pos) {
+      throw new MalformedInputException("internal: unexpected frame from Brine.serialize (length " + len + ")");
+    }
+    int n = len - 1; // without the header byte at p
+    int value = putVarUInt32(buf, start, n);
+    System.arraycopy(buf, p + 1, buf, value, n);
+    pos = value + n;
+    if (pos >= BLOCK) {
+      try {
         drain();
-        out.write(payload, 1, n);
-      } else {
-        System.arraycopy(payload, 1, buf, pos, n);
-        pos += n;
+      } catch (IOException e) {
+        throw Sneaky.rethrow(e);
       }
-    } catch (IOException e) {
-      throw Sneaky.rethrow(e);
     }
     return this;
   }
@@ -61,6 +99,9 @@ final class BrineSerializationStream extends SerializationStream {
     if (pos > 0) {
       out.write(buf, 0, pos);
       pos = 0;
+    }
+    if (buf.length > KEEP) {
+      buf = new byte[BLOCK + 1024];
     }
   }
 

@@ -18,6 +18,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.serializer.DeserializationStream;
 import org.apache.spark.serializer.SerializationStream;
 import org.apache.spark.serializer.Serializer;
 import org.apache.spark.serializer.SerializerInstance;
@@ -54,7 +55,8 @@ public final class SparkSuite {
 
   /**
    * Bytes per record in each serializer's stream, uncompressed and without Spark running: the
-   * records alone, and as shuffle pairs (customer key, record).
+   * records alone, and as shuffle pairs (customer key, record); then the stream's write and read
+   * time per record (best of 7, one thread), to set the serializer's own speed apart from Spark's.
    */
   static void sizes(Args a) throws Exception {
     int n = (int) Math.min(a.records, 100_000);
@@ -77,6 +79,37 @@ public final class SparkSuite {
       p.close();
       System.out.printf(Locale.ROOT, "bench spark: %-5s %.2f bytes per record, %.2f per (key, record) pair (%,d records)%n",
           s, records.size() / (double) n, pairs.size() / (double) n, n);
+      // stream throughput outside Spark: best of 7 rounds of writing and reading all records back
+      BenchRecord[] recs = new BenchRecord[n];
+      for (int i = 0; i < n; i++) {
+        recs[i] = BenchRecord.of(i);
+      }
+      long bestWrite = Long.MAX_VALUE;
+      long bestRead = Long.MAX_VALUE;
+      for (int round = 0; round < 7; round++) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream(records.size() + 1024);
+        long t0 = System.nanoTime();
+        SerializationStream w = inst.serializeStream(bos);
+        for (BenchRecord rec : recs) {
+          w.writeObject(rec, tag);
+        }
+        w.close();
+        long t1 = System.nanoTime();
+        DeserializationStream d = inst.deserializeStream(new java.io.ByteArrayInputStream(bos.toByteArray()));
+        long check = 0;
+        for (int i = 0; i < n; i++) {
+          check += ((BenchRecord) d.readObject(tag)).id();
+        }
+        d.close();
+        long t2 = System.nanoTime();
+        if (check != (long) n * (n - 1) / 2) {
+          throw new IllegalStateException(s + " read back different records");
+        }
+        bestWrite = Math.min(bestWrite, t1 - t0);
+        bestRead = Math.min(bestRead, t2 - t1);
+      }
+      System.out.printf(Locale.ROOT, "bench spark: %-5s stream write %.1f ns/record, read %.1f ns/record (best of 7)%n",
+          s, bestWrite / (double) n, bestRead / (double) n);
     }
   }
 
