@@ -224,6 +224,20 @@ class BrineStreamsTest {
   }
 
   @Test
+  void hugeRecordBetweenSmallOnesThroughTheBlockBuffer() {
+    String huge = "h".repeat(3 << 20); // grows the write buffer past what it keeps afterwards
+    Object[] values = {"a", huge, 2, huge, new Model.Person(8)};
+    assertEquals(Arrays.asList(values), readStream(new ByteArrayInputStream(writeStream(values))));
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+    SerializationStream s = inst.serializeStream(bos);
+    s.writeObject("x", Tags.any());
+    s.flush(); // flush pushes everything written so far
+    // frame: length 3, then the value: tag 10 (String), header (1 << 2 | Latin-1), 'x'
+    assertArrayEquals(new byte[] {3, 10, 4, 'x'}, bos.toByteArray());
+    s.close();
+  }
+
+  @Test
   void truncatedStreamsFailWithBrineException() {
     byte[] bytes = writeStream(new Model.Person(9), "tail");
     for (int cut = 1; cut < bytes.length; cut++) {
