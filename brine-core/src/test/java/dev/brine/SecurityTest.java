@@ -68,9 +68,9 @@ class SecurityTest {
     out[p++] = (byte) 0xB2;
     out[p++] = 62; // BY_NAME
     out[p++] = 0; // a new name
-    int header = n.length << 2;
-    out[p++] = (byte) ((header & 0x7f) | 0x80);
-    out[p++] = (byte) (header >>> 7);
+    int header = n.length << 2; // a 2-byte prefix varint: 10xxxxxx with the low 6 bits, then the rest
+    out[p++] = (byte) (0x80 | (header & 0x3f));
+    out[p++] = (byte) (header >>> 6);
     System.arraycopy(n, 0, out, p, n.length);
     return Arrays.copyOf(out, p + n.length);
   }

@@ -189,37 +189,34 @@ public class ByteReader {
   public final int readVarUInt32() {
     int p = pos;
     if (limit - p >= 8) {
+      // test the continuation bits in place and gather the 7-bit groups with one shift and mask each;
+      // one predictable branch per length in generated code
       long w = (long) ByteWriter.I64.get(buf, p);
-      int b = (int) w & 0xFF;
-      if (b < 0x80) {
+      int r = (int) w & 0x7F;
+      if ((w & 0x80L) == 0) {
         pos = p + 1;
-        return b;
+        return r;
       }
-      int r = b & 0x7F;
-      b = (int) (w >>> 8) & 0xFF;
-      r |= (b & 0x7F) << 7;
-      if (b < 0x80) {
+      r |= (int) (w >>> 1) & 0x3F80;
+      if ((w & 0x8000L) == 0) {
         pos = p + 2;
         return r;
       }
-      b = (int) (w >>> 16) & 0xFF;
-      r |= (b & 0x7F) << 14;
-      if (b < 0x80) {
+      r |= (int) (w >>> 2) & 0x1FC000;
+      if ((w & 0x800000L) == 0) {
         pos = p + 3;
         return r;
       }
-      b = (int) (w >>> 24) & 0xFF;
-      r |= (b & 0x7F) << 21;
-      if (b < 0x80) {
+      r |= (int) (w >>> 3) & 0xFE00000;
+      if ((w & 0x80000000L) == 0) {
         pos = p + 4;
         return r;
       }
-      b = (int) (w >>> 32) & 0xFF;
-      if (b > 0x0F) {
+      if ((w & 0xF000000000L) != 0) { // the 5th byte holds 4 bits and no continuation
         throw new MalformedInputException("varint at offset " + offsetOf(p) + " is longer than 32 bits");
       }
       pos = p + 5;
-      return r | (b << 28);
+      return r | (int) (w >>> 4) & 0xF0000000;
     }
     return readVarUInt32Slow();
   }
@@ -251,59 +248,51 @@ public class ByteReader {
   }
 
   /**
-   * Reads an unsigned varint of at most 9 bytes written by {@link ByteWriter#writeVarUInt64}; when 8
-   * bytes remain it decodes from one 8-byte load.
+   * Reads an unsigned prefix varint of at most 9 bytes written by {@link ByteWriter#writeVarUInt64}:
+   * the leading 1 bits of the first byte count the bytes that follow. When 9 bytes remain it is one
+   * 8-byte load and a few shifts.
    *
    * @throws MalformedInputException if truncated
    */
   public final long readVarUInt64() {
     int p = pos;
-    if (p < limit && buf[p] >= 0) {
-      pos = p + 1;
-      return buf[p];
-    }
-    long w;
-    if (limit - p >= 8) {
-      w = (long) ByteWriter.I64.get(buf, p);
-    } else {
-      w = 0;
-      for (int i = 0; i < 8; i++) {
-        if (p + i >= limit) {
-          throw truncated("varint", p);
-        }
-        byte b = buf[p + i];
-        w |= (b & 0xFFL) << (8 * i);
-        if (b >= 0) {
-          break;
-        }
+    if (limit - p >= 9) {
+      long w = (long) ByteWriter.I64.get(buf, p);
+      int b0 = (int) w & 0xFF;
+      if (b0 < 0x80) {
+        pos = p + 1;
+        return b0;
       }
-    }
-    long stops = ~w & 0x8080808080808080L; // a clear top bit ends the varint
-    long x;
-    int n;
-    if (stops != 0) {
-      n = (Long.numberOfTrailingZeros(stops) >>> 3) + 1; // 1..8 bytes
-      x = n == 8 ? w : w & ((1L << (n << 3)) - 1);
-    } else {
-      if (p + 8 >= limit) {
-        throw truncated("varint", p);
+      int t = Integer.numberOfLeadingZeros(~b0 & 0xFF) - 24; // leading ones: 1..8
+      if (t == 8) {
+        pos = p + 9;
+        return (long) ByteWriter.I64.get(buf, p + 1);
       }
-      n = 9;
-      x = w;
+      pos = p + t + 1;
+      return (b0 & ((1 << (7 - t)) - 1)) | ((w >>> 8) & ((1L << (t << 3)) - 1)) << (7 - t);
     }
-    long v = (x & 0x7FL)
-        | ((x >>> 1) & (0x7FL << 7))
-        | ((x >>> 2) & (0x7FL << 14))
-        | ((x >>> 3) & (0x7FL << 21))
-        | ((x >>> 4) & (0x7FL << 28))
-        | ((x >>> 5) & (0x7FL << 35))
-        | ((x >>> 6) & (0x7FL << 42))
-        | ((x >>> 7) & (0x7FL << 49));
-    if (n == 9) {
-      v |= (buf[p + 8] & 0xFFL) << 56;
+    return readVarUInt64Slow();
+  }
+
+  private long readVarUInt64Slow() {
+    int p = pos;
+    if (p >= limit) {
+      throw truncated("varint", p);
     }
-    pos = p + n;
-    return v;
+    int b0 = buf[p] & 0xFF;
+    int t = Integer.numberOfLeadingZeros(~b0 & 0xFF) - 24;
+    if (t >= limit - p) {
+      throw truncated("varint of " + (t + 1) + " bytes", p);
+    }
+    long rest = 0;
+    for (int i = t; i >= 1; i--) {
+      rest = rest << 8 | (buf[p + i] & 0xFFL);
+    }
+    pos = p + t + 1;
+    if (t == 8) {
+      return rest;
+    }
+    return (b0 & ((1 << (7 - t)) - 1)) | rest << (7 - t);
   }
 
   /** Reads a zig-zag varint written by {@link ByteWriter#writeVarInt64}. */

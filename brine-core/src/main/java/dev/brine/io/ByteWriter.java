@@ -213,18 +213,24 @@ public class ByteWriter {
   }
 
   private void appendVarUInt32Wide(int v) {
-    // branch-free for every length 2..5, so mixed magnitudes do not mispredict
-    long x = v & 0xFFFFFFFFL;
-    long spread =
-        (x & 0x7FL)
-            | ((x & 0x3F80L) << 1)
-            | ((x & 0x1FC000L) << 2)
-            | ((x & 0xFE00000L) << 3)
-            | ((x & 0xF0000000L) << 4);
-    int n = (38 - Integer.numberOfLeadingZeros(v)) / 7; // bytes, 2..5
-    long continuation = 0x80808080L >>> (8 * (5 - n));
-    I64.set(buf, pos, spread | continuation); // SLACK covers the 8-byte store
-    pos += n;
+    // one branch per length (predictable per call site in generated code) and one store each
+    int p = pos;
+    int b0 = (v & 0x7F) | 0x80;
+    if ((v >>> 14) == 0) {
+      I16.set(buf, p, (short) (b0 | (v >>> 7) << 8));
+      pos = p + 2;
+    } else if ((v >>> 21) == 0) {
+      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | (v >>> 14) << 16); // 4th byte is slack
+      pos = p + 3;
+    } else if ((v >>> 28) == 0) {
+      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16 | (v >>> 21) << 24);
+      pos = p + 4;
+    } else {
+      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16
+          | ((v >>> 21) & 0x7F | 0x80) << 24);
+      buf[p + 4] = (byte) (v >>> 28);
+      pos = p + 5;
+    }
   }
 
   /** {@link #writeVarInt32} without the capacity check (see {@link #appendVarUInt32}). */
@@ -276,9 +282,12 @@ public class ByteWriter {
   }
 
   /**
-   * Writes an unsigned varint of 1–9 bytes: LEB128 for up to 8 bytes (56 bits); a value that needs more
-   * has all 8 continuation bits set and its top 8 bits in a 9th byte, whole. Written with one 8-byte
-   * store (plus one byte for the largest values).
+   * Writes an unsigned prefix varint of 1–9 bytes. The count of leading 1 bits in the first byte says
+   * how many bytes follow it: {@code 0xxxxxxx} is a 7-bit value (the same byte as LEB128), {@code
+   * 10xxxxxx} + 1 byte a 14-bit value, … {@code 11111110} + 7 bytes a 56-bit value, and {@code
+   * 11111111} + 8 bytes any 64-bit value. The first byte holds the value's low bits, the following
+   * bytes the rest, little-endian. Same sizes as LEB128 (7 bits a byte), but read and written with one
+   * 8-byte load or store and no per-byte branches.
    */
   public final void writeVarUInt64(long v) {
     ensure(9);
@@ -291,28 +300,16 @@ public class ByteWriter {
       buf[pos++] = (byte) v;
       return;
     }
-    appendVarUInt64Wide(v);
-  }
-
-  private void appendVarUInt64Wide(long v) {
-    long spread = (v & 0x7FL)
-        | ((v & (0x7FL << 7)) << 1)
-        | ((v & (0x7FL << 14)) << 2)
-        | ((v & (0x7FL << 21)) << 3)
-        | ((v & (0x7FL << 28)) << 4)
-        | ((v & (0x7FL << 35)) << 5)
-        | ((v & (0x7FL << 42)) << 6)
-        | ((v & (0x7FL << 49)) << 7);
-    if ((v >>> 56) == 0) {
-      int n = (70 - Long.numberOfLeadingZeros(v)) / 7;
-      long continuation = 0x0080808080808080L >>> (8 * (8 - n));
-      I64.set(buf, pos, spread | continuation);
-      pos += n;
-    } else {
-      I64.set(buf, pos, spread | 0x8080808080808080L);
-      buf[pos + 8] = (byte) (v >>> 56);
+    if ((v >>> 56) != 0) {
+      buf[pos] = (byte) 0xFF;
+      I64.set(buf, pos + 1, v);
       pos += 9;
+      return;
     }
+    int n = (70 - Long.numberOfLeadingZeros(v)) / 7; // 2..8 bytes
+    long first = ((0xFF00 >>> (n - 1)) & 0xFF) | (v & ((1L << (8 - n)) - 1));
+    I64.set(buf, pos, first | (v >>> (8 - n)) << 8);
+    pos += n;
   }
 
   /** Writes a zig-zag varint of 1–9 bytes. */

@@ -38,18 +38,20 @@ final class StringCodec {
     writeWide(w, s, firstWide);
   }
 
+  /** Writes the header into the {@code headerSize} bytes reserved before the string body, and no more. */
   private static void writeHeaderAt(ByteWriter w, long header, int headerSize) {
+    byte[] buf = w.buf;
+    int p = w.pos;
     if (headerSize == 1) {
-      w.buf[w.pos] = (byte) header;
+      buf[p] = (byte) header;
       return;
     }
-    int p = w.pos;
-    long v = header;
-    while ((v & ~0x7FL) != 0) {
-      w.buf[p++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
+    // the prefix varint of ByteWriter#appendVarUInt64, stored byte by byte (the body follows it)
+    long word = ((0xFF00 >>> (headerSize - 1)) & 0xFF) | (header & ((1L << (8 - headerSize)) - 1))
+        | (header >>> (8 - headerSize)) << 8;
+    for (int i = 0; i < headerSize; i++) {
+      buf[p + i] = (byte) (word >>> (8 * i));
     }
-    w.buf[p] = (byte) v;
   }
 
   /** Non-Latin-1 string: UTF-8 if it is no longer than UTF-16 and has no unpaired surrogate. */

@@ -39,9 +39,14 @@ class VarintTest {
     assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x01), varUInt32(1 << 21));
     assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0x0f), varUInt32(-1));
     assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x80, 0x08), varUInt32(Integer.MIN_VALUE));
+    // varuint64 is a prefix varint: leading 1 bits of the first byte count the bytes that follow
+    assertArrayEquals(bytes(0x7f), varUInt64(127));
+    assertArrayEquals(bytes(0x80, 0x02), varUInt64(128)); // 10|000000 then 128 >> 6 = 2
+    assertArrayEquals(bytes(0xbf, 0xff), varUInt64((1 << 14) - 1));
+    assertArrayEquals(bytes(0xc0, 0x00, 0x02), varUInt64(1 << 14));
     assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), varUInt64(-1L));
-    assertArrayEquals(bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01), varUInt64(1L << 56));
-    assertArrayEquals(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), varUInt64((1L << 56) - 1));
+    assertArrayEquals(bytes(0xff, 0, 0, 0, 0, 0, 0, 0, 0x01), varUInt64(1L << 56));
+    assertArrayEquals(bytes(0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), varUInt64((1L << 56) - 1));
     ByteWriter w = new ByteWriter(0);
     w.writeVarInt32(-1);
     w.writeVarInt32(1);
