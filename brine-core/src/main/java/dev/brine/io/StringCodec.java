@@ -1,6 +1,8 @@
 package dev.brine.io;
 
 import dev.brine.MalformedInputException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
 
 /** String encoding shared by {@link ByteWriter} and {@link ByteReader}: one header, three coders. */
@@ -13,8 +15,46 @@ final class StringCodec {
 
   private StringCodec() {}
 
+  /**
+   * {@code String.value} and {@code String.coder}, readable only when the JVM opens java.lang to
+   * Brine ({@code --add-opens java.base/java.lang=ALL-UNNAMED}, which Spark's launcher passes); null
+   * otherwise. With them a Latin-1 string is one array copy instead of a per-char scan; the bytes
+   * written are the same either way.
+   */
+  private static final VarHandle VALUE;
+  private static final VarHandle CODER;
+
+  static {
+    VarHandle value = null;
+    VarHandle coder = null;
+    try {
+      MethodHandles.Lookup l = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
+      value = l.findVarHandle(String.class, "value", byte[].class);
+      coder = l.findVarHandle(String.class, "coder", byte.class);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // java.lang is not open to Brine (the default): scan the chars instead
+      value = null;
+      coder = null;
+    }
+    VALUE = value;
+    CODER = coder;
+  }
+
+  /** Whether the opened-String fast path is active in this JVM. */
+  static boolean stringInternalsOpen() {
+    return VALUE != null;
+  }
+
   static void write(ByteWriter w, String s) {
     int len = s.length();
+    if (VALUE != null && (byte) CODER.get(s) == 0) { // LATIN1 coder: the bytes are the Latin-1 encoding
+      byte[] value = (byte[]) VALUE.get(s);
+      w.ensure(9 + len);
+      w.appendVarUInt64((long) len << 2 | LATIN1);
+      System.arraycopy(value, 0, w.buf, w.pos, len);
+      w.pos += len;
+      return;
+    }
     // Optimistic Latin-1: reserve the header (1 byte for < 32 chars, else the full varint) and copy.
     int headerSize = len < 32 ? 1 : ByteWriter.sizeOfVarUInt64((long) len << 2);
     w.ensure(headerSize + len);

@@ -26,6 +26,11 @@ class StringCodingTest {
   }
 
   @Test
+  void theStringFastPathIsActiveExactlyWhenJavaLangIsOpen() {
+    assertEquals(Boolean.getBoolean("brine.expectOpenStrings"), StringCodec.stringInternalsOpen());
+  }
+
+  @Test
   void coderIsChosenPerString() {
     assertArrayEquals(new byte[] {(3 << 2) | 0, 'a', 'b', 'c'}, write("abc"));
     assertArrayEquals(new byte[] {(2 << 2) | 0, 'h', (byte) 0xE9}, write("h\u00e9")); // Latin-1
