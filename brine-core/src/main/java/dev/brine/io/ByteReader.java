@@ -263,13 +263,38 @@ public class ByteReader {
         pos = p + 1;
         return b0;
       }
-      int t = Integer.numberOfLeadingZeros(~b0 & 0xFF) - 24; // leading ones: 1..8
-      if (t == 8) {
-        pos = p + 9;
-        return (long) ByteWriter.I64.get(buf, p + 1);
+      // one branch per length with constant shifts: predictable per call site, and the next read's
+      // position does not wait for this value's bits
+      if (b0 < 0xC0) {
+        pos = p + 2;
+        return (b0 & 0x3F) | (w >>> 2) & (0xFFL << 6);
       }
-      pos = p + t + 1;
-      return (b0 & ((1 << (7 - t)) - 1)) | ((w >>> 8) & ((1L << (t << 3)) - 1)) << (7 - t);
+      if (b0 < 0xE0) {
+        pos = p + 3;
+        return (b0 & 0x1F) | (w >>> 3) & (0xFFFFL << 5);
+      }
+      if (b0 < 0xF0) {
+        pos = p + 4;
+        return (b0 & 0x0F) | (w >>> 4) & (0xFFFFFFL << 4);
+      }
+      if (b0 < 0xF8) {
+        pos = p + 5;
+        return (b0 & 0x07) | (w >>> 5) & (0xFFFFFFFFL << 3);
+      }
+      if (b0 < 0xFC) {
+        pos = p + 6;
+        return (b0 & 0x03) | (w >>> 6) & (0xFFFFFFFFFFL << 2);
+      }
+      if (b0 < 0xFE) {
+        pos = p + 7;
+        return (b0 & 0x01) | (w >>> 7) & (0xFFFFFFFFFFFFL << 1);
+      }
+      if (b0 == 0xFE) {
+        pos = p + 8;
+        return w >>> 8;
+      }
+      pos = p + 9;
+      return (long) ByteWriter.I64.get(buf, p + 1);
     }
     return readVarUInt64Slow();
   }

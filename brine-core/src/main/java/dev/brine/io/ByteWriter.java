@@ -296,20 +296,37 @@ public class ByteWriter {
 
   /** {@link #writeVarUInt64} without the capacity check (see {@link #appendVarUInt32}). */
   public final void appendVarUInt64(long v) {
+    // one branch per length with constant shifts (predictable per call site in generated code)
+    int p = pos;
     if ((v >>> 7) == 0) {
-      buf[pos++] = (byte) v;
-      return;
+      buf[p] = (byte) v;
+      pos = p + 1;
+    } else if ((v >>> 14) == 0) {
+      I16.set(buf, p, (short) (0x80 | (v & 0x3F) | (v >>> 6) << 8));
+      pos = p + 2;
+    } else if ((v >>> 21) == 0) {
+      I32.set(buf, p, (int) (0xC0 | (v & 0x1F) | (v >>> 5) << 8)); // 4th byte is slack
+      pos = p + 3;
+    } else if ((v >>> 28) == 0) {
+      I32.set(buf, p, (int) (0xE0 | (v & 0x0F) | (v >>> 4) << 8));
+      pos = p + 4;
+    } else if ((v >>> 35) == 0) {
+      I64.set(buf, p, 0xF0 | (v & 0x07) | (v >>> 3) << 8);
+      pos = p + 5;
+    } else if ((v >>> 42) == 0) {
+      I64.set(buf, p, 0xF8 | (v & 0x03) | (v >>> 2) << 8);
+      pos = p + 6;
+    } else if ((v >>> 49) == 0) {
+      I64.set(buf, p, 0xFC | (v & 0x01) | (v >>> 1) << 8);
+      pos = p + 7;
+    } else if ((v >>> 56) == 0) {
+      I64.set(buf, p, 0xFE | v << 8);
+      pos = p + 8;
+    } else {
+      buf[p] = (byte) 0xFF;
+      I64.set(buf, p + 1, v);
+      pos = p + 9;
     }
-    if ((v >>> 56) != 0) {
-      buf[pos] = (byte) 0xFF;
-      I64.set(buf, pos + 1, v);
-      pos += 9;
-      return;
-    }
-    int n = (70 - Long.numberOfLeadingZeros(v)) / 7; // 2..8 bytes
-    long first = ((0xFF00 >>> (n - 1)) & 0xFF) | (v & ((1L << (8 - n)) - 1));
-    I64.set(buf, pos, first | (v >>> (8 - n)) << 8);
-    pos += n;
   }
 
   /** Writes a zig-zag varint of 1–9 bytes. */
