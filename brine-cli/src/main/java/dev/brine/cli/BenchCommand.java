@@ -30,7 +30,7 @@ import picocli.CommandLine.Unmatched;
         "  --out DIR        output directory (default build/bench)",
         "  --report-only    regenerate the report from the JSON in DIR",
         "  onebrc ARGS...   the 1BRC benchmark (OnebrcBench)",
-        "  spark ARGS...    reserved",
+        "  spark ARGS...    the Spark job suite (SparkBench)",
         "Jar: brine-benchmarks/target/benchmarks.jar (or $BRINE_BENCH_JAR)."})
 public final class BenchCommand implements Callable<Integer> {
   @Unmatched
