@@ -169,6 +169,22 @@ public final class SparkSuite {
     System.out.println("bench spark: wrote " + a.out);
   }
 
+  /**
+   * Levels the heap between runs: the order rotates, but each serializer always follows the same
+   * one (Brine follows Java, whose run leaves the most garbage), so without this a run would pay
+   * for its predecessor's garbage.
+   */
+  static void settle() {
+    for (int i = 0; i < 2; i++) {
+      System.gc();
+    }
+    try {
+      Thread.sleep(500);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Sums task shuffle-write bytes. */
   static final class ShuffleBytes extends SparkListener {
     final AtomicLong bytes = new AtomicLong();
@@ -182,6 +198,7 @@ public final class SparkSuite {
   }
 
   static Run runOnce(String serializer, long records, Path tmp) {
+    settle();
     try (JavaSparkContext sc = new JavaSparkContext(conf(serializer, tmp))) {
       sc.setLogLevel("WARN");
       ShuffleBytes listener = new ShuffleBytes();
