@@ -20,6 +20,8 @@ public final class WriteContext extends ByteWriter {
   private IdentityHashMap<Class<?>, Integer> names;
   private Class<?> lastClass;
   private ClassInfo lastInfo;
+  private Class<?> prevClass;
+  private ClassInfo prevInfo;
 
   /** Creates a context; used by {@code Brine}. */
   public WriteContext(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
@@ -44,20 +46,32 @@ public final class WriteContext extends ByteWriter {
   public void reset() {
     super.reset();
     depth = 0;
-    if (refs != null) {
-      refs.clear();
+    if (refs != null && !refs.isEmpty()) {
+      refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
     }
-    if (names != null) {
+    if (names != null && !names.isEmpty()) {
       names.clear();
     }
   }
 
   /** The info for {@code type}, checking registration and the deny-list. */
   public ClassInfo classInfo(Class<?> type) {
+    // a two-entry cache: maps and mixed collections alternate between two classes
     if (type == lastClass) {
       return lastInfo;
     }
+    if (type == prevClass) {
+      Class<?> c = lastClass;
+      ClassInfo i = lastInfo;
+      lastClass = prevClass;
+      lastInfo = prevInfo;
+      prevClass = c;
+      prevInfo = i;
+      return lastInfo;
+    }
     ClassInfo info = registry.forClass(type);
+    prevClass = lastClass;
+    prevInfo = lastInfo;
     lastClass = type;
     lastInfo = info;
     return info;
