@@ -231,8 +231,24 @@ public final class SerializerGenerator {
    * Writes one field; the context is local 0 and the object local 1 (a static chunk method). With
    * {@code reserved} the room was ensured for the whole run and the capacity check is skipped.
    */
+  /** The context method pair for a boxed declared type, or null: {write name, read name}. */
+  private static String[] boxed(Class<?> t) {
+    if (t == Integer.class) return new String[] {"writeNullableInt32", "readNullableInt32"};
+    if (t == Long.class) return new String[] {"writeNullableInt64", "readNullableInt64"};
+    if (t == Double.class) return new String[] {"writeNullableFloat64", "readNullableFloat64"};
+    if (t == Float.class) return new String[] {"writeNullableFloat32", "readNullableFloat32"};
+    return null;
+  }
+
   private void writeField(MethodVisitor mv, FieldPlan f, boolean reserved) {
     mv.visitVarInsn(ALOAD, 0);
+    String[] box = f.kind == FieldKind.DECLARED ? boxed(f.field.getType()) : null;
+    if (box != null) {
+      getField(mv, f);
+      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+      call(mv, box[0], "(" + Type.getDescriptor(f.field.getType()) + ")V");
+      return;
+    }
     if (f.kind == FieldKind.DECLARED) {
       loadInfo(mv, f.declared);
     }
@@ -319,11 +335,17 @@ public final class SerializerGenerator {
       case FLOAT: rcall(mv, "readFloat32", "()F"); break;
       case DOUBLE: rcall(mv, "readFloat64", "()D"); break;
       case STRING: rcall(mv, "readNullableString", "()Ljava/lang/String;"); break;
-      case DECLARED:
+      case DECLARED: {
+        String[] box = boxed(ft);
+        if (box != null) {
+          rcall(mv, box[1], "()" + Type.getDescriptor(ft));
+          break;
+        }
         loadInfo(mv, f.declared);
         rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
         mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
         break;
+      }
       case CONTAINER:
         loadInfo(mv, f.element);
         loadInfo(mv, f.value);

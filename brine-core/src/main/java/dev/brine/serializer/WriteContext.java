@@ -168,6 +168,53 @@ public final class WriteContext extends ByteWriter {
     writePayload(declared, value);
   }
 
+  // Boxed primitives in declared slots (what generated code calls for Integer, Long… fields): the same
+  // bytes as writeDeclared — slot byte 0 for null, else 2 and the payload — without a virtual call.
+
+  /** A declared {@code Integer}: slot byte and zig-zag varint. */
+  public void writeNullableInt32(Integer v) {
+    if (v == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+    } else {
+      ensure(6);
+      appendInt8(TypeIds.SLOT_VALUE);
+      appendVarInt32(v);
+    }
+  }
+
+  /** A declared {@code Long}: slot byte and zig-zag varint. */
+  public void writeNullableInt64(Long v) {
+    if (v == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+    } else {
+      ensure(10);
+      appendInt8(TypeIds.SLOT_VALUE);
+      appendVarInt64(v);
+    }
+  }
+
+  /** A declared {@code Double}: slot byte and 8 bytes. */
+  public void writeNullableFloat64(Double v) {
+    if (v == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+    } else {
+      ensure(9);
+      appendInt8(TypeIds.SLOT_VALUE);
+      appendFloat64(v);
+    }
+  }
+
+  /** A declared {@code Float}: slot byte and 4 bytes. */
+  public void writeNullableFloat32(Float v) {
+    if (v == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+    } else {
+      ensure(5);
+      appendInt8(TypeIds.SLOT_VALUE);
+      appendFloat32(v);
+    }
+  }
+
   /** Writes a non-null value's payload only (the reader must know its class), counting depth. */
   public void writePayload(ClassInfo info, Object value) {
     if (info.composite) {
