@@ -172,7 +172,7 @@ public class ByteReader {
 
   /** The byte at absolute array index {@code index} (within the slice), without moving. */
   public final byte getInt8(int index) {
-    if (index < pos - (pos - start) || index >= limit) {
+    if (index < start || index >= limit) {
       throw new IndexOutOfBoundsException("index " + index);
     }
     return buf[index];

@@ -10,8 +10,8 @@ import java.lang.reflect.Modifier;
 /**
  * Creates instances of a class for deserialization: through its no-arg constructor when it has one
  * (any access), otherwise like Java serialization does, without running a constructor of the class
- * ({@code sun.reflect.ReflectionFactory} from the jdk.unsupported module, reached reflectively; no
- * {@code sun.misc.Unsafe}).
+ * ({@code sun.reflect.ReflectionFactory} from the jdk.unsupported module, reached reflectively; the
+ * Unsafe class is never used).
  */
 public final class Instantiator {
   private final Class<?> type;

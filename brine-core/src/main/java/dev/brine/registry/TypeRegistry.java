@@ -132,10 +132,7 @@ public final class TypeRegistry {
       return resolve(type, false);
     }
     if (info.typeId == TypeIds.BY_NAME && requireRegistration) {
-      // known only through a declaration: it may not be named in a payload
-      throw new ClassNotAllowedException("class " + type.getName() + " is not registered; register it with "
-          + "Brine.builder().register(" + (type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName())
-          + ".class) on both sides (same order), or use requireRegistration(false)");
+      throw notRegistered(type); // known only through a declaration: it may not be named in a payload
     }
     return info;
   }
@@ -272,9 +269,7 @@ public final class TypeRegistry {
         forDeclared(component);
       }
     } else if (!declared && requireRegistration) {
-      throw new ClassNotAllowedException("class " + name + " is not registered; register it with "
-          + "Brine.builder().register(" + (type.getSimpleName().isEmpty() ? name : type.getSimpleName()) + ".class) on both sides (same order), or use "
-          + "requireRegistration(false)");
+      throw notRegistered(type);
     }
     if (!type.isArray() && ClassFilter.denied(name)) {
       throw new ClassNotAllowedException("class " + name + " is refused: " + filter.reason(name));
@@ -311,6 +306,13 @@ public final class TypeRegistry {
   private static boolean instantiable(Class<?> type) {
     return type.isArray() || type.isEnum()
         || (!type.isInterface() && !java.lang.reflect.Modifier.isAbstract(type.getModifiers()));
+  }
+
+  private static ClassNotAllowedException notRegistered(Class<?> type) {
+    String simple = type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
+    return new ClassNotAllowedException("class " + type.getName() + " is not registered; register it with "
+        + "Brine.builder().register(" + simple + ".class) on both sides (same order), or use "
+        + "requireRegistration(false)");
   }
 
   private static String simple(String name) {

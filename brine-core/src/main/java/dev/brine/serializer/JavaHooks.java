@@ -28,15 +28,11 @@ public final class JavaHooks {
   /** Sets {@code info}'s writeReplace/readResolve handles if its class has them. */
   public static void apply(ClassInfo info) {
     Class<?> c = info.type;
-    if (!Serializable.class.isAssignableFrom(c) || c.isArray() || c.isEnum() || c.isRecord() && !hasAny(c)) {
+    if (!Serializable.class.isAssignableFrom(c) || c.isArray() || c.isEnum()) {
       return;
     }
     info.writeReplace = find(c, "writeReplace");
     info.readResolve = find(c, "readResolve");
-  }
-
-  private static boolean hasAny(Class<?> c) {
-    return find(c, "writeReplace") != null || find(c, "readResolve") != null;
   }
 
   /** Whether instances must go through Java serialization (custom writeObject/readObject, Externalizable). */
