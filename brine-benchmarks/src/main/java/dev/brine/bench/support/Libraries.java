@@ -36,18 +36,7 @@ public final class Libraries {
    * @return the instance (not thread-safe)
    */
   public static Fory fory(List<Class<?>> classes) {
-    Fory fory = Fory.builder()
-        .withLanguage(Language.JAVA)
-        .withCodegen(true)
-        .withAsyncCompilation(false)
-        .withRefTracking(false)
-        .requireClassRegistration(true)
-        .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
-        .build();
-    for (Class<?> c : classes) {
-      fory.register(c);
-    }
-    return fory;
+    return fory(classes, false);
   }
 
   /**
@@ -59,10 +48,15 @@ public final class Libraries {
    * @return the instance (not thread-safe)
    */
   public static Fory foryAsync(List<Class<?>> classes) {
+    return fory(classes, true);
+  }
+
+  /** The one Fory configuration of the suite; only the JIT compilation mode varies. */
+  private static Fory fory(List<Class<?>> classes, boolean asyncCompilation) {
     Fory fory = Fory.builder()
         .withLanguage(Language.JAVA)
         .withCodegen(true)
-        .withAsyncCompilation(true)
+        .withAsyncCompilation(asyncCompilation)
         .withRefTracking(false)
         .requireClassRegistration(true)
         .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
