@@ -30,6 +30,10 @@ final class Bytes {
     INT_LE.set(b, index, v);
   }
 
+  static void putInt64(byte[] b, int index, long v) {
+    LONG_LE.set(b, index, v);
+  }
+
   static double getFloat64(byte[] b, int index) {
     return (double) DOUBLE_LE.get(b, index);
   }

@@ -50,6 +50,13 @@ final class Coords {
    * by {@code zm}; ordinates the sequence lacks are written as NaN. Returns the position after.
    */
   static int write(byte[] b, int pos, CoordinateSequence seq, int zm) {
+    // JTS's default sequence in XY, the common case: checked first by exact class
+    if (zm == 0
+        && seq.getClass() == CoordinateArraySequence.class
+        && seq.getDimension() == 2
+        && seq.getMeasures() == 0) {
+      return writeXY(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray());
+    }
     int n = seq.size();
     int d = ordinates(zm);
     int srcZm = flagsOf(seq);
@@ -64,15 +71,7 @@ final class Coords {
     }
     if (srcZm == 0 && zm == 0) {
       if (seq instanceof CoordinateArraySequence) {
-        // JTS's default sequence: its internal array (not a copy); x and y are plain fields
-        Coordinate[] cs = ((CoordinateArraySequence) seq).toCoordinateArray();
-        for (int i = 0; i < n; i++) {
-          Coordinate c = cs[i];
-          int p = pos + (i << 4);
-          Bytes.putFloat64(b, p, c.x);
-          Bytes.putFloat64(b, p + 8, c.y);
-        }
-        return pos + (n << 4);
+        return writeXY(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray());
       }
       for (int i = 0; i < n; i++) {
         Bytes.putFloat64(b, pos, seq.getX(i));
@@ -99,6 +98,21 @@ final class Coords {
       }
     }
     return pos;
+  }
+
+  /**
+   * X and Y of each coordinate. {@code cs} is a CoordinateArraySequence's internal array (not a
+   * copy); x and y are plain fields. Offsets derive from the loop variable so C2 drops range checks.
+   */
+  private static int writeXY(byte[] b, int pos, Coordinate[] cs) {
+    int n = cs.length;
+    for (int i = 0; i < n; i++) {
+      Coordinate c = cs[i];
+      int p = pos + (i << 4);
+      Bytes.putFloat64(b, p, c.x);
+      Bytes.putFloat64(b, p + 8, c.y);
+    }
+    return pos + (n << 4);
   }
 
   /** How sequences are built when decoding, chosen once per geometry factory. */

@@ -3,6 +3,7 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.BrineException;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
@@ -14,10 +15,13 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
- * Writes the native format in two passes: {@link #size} computes the exact length, then {@link
- * #write} fills an array of exactly that length (no growth, no copy).
+ * Writes the native format. Root Point, LineString, Polygon and MultiPolygon of JTS's own classes
+ * (the common cases) are written in one pass into an array of the exact size; anything else in two
+ * passes: {@link #size} computes the exact length, then {@link #write} fills an array of exactly that
+ * length (no growth, no copy).
  */
 final class NativeWriter {
   private NativeWriter() {}
@@ -26,20 +30,20 @@ final class NativeWriter {
     if (g == null) {
       throw new BrineException("cannot serialize a null geometry");
     }
+    // exact JTS classes first (one compare each); subclasses and unusual shapes take the general path
     Class<?> c = g.getClass();
+    byte[] b = null;
     if (c == Point.class) {
       return point((Point) g);
-    }
-    if (c == Polygon.class) {
-      byte[] b = polygon((Polygon) g);
-      if (b != null) {
-        return b;
-      }
+    } else if (c == Polygon.class) {
+      b = polygon((Polygon) g);
     } else if (c == LineString.class) {
-      byte[] b = lineString((LineString) g);
-      if (b != null) {
-        return b;
-      }
+      b = lineString((LineString) g);
+    } else if (c == MultiPolygon.class) {
+      b = multiPolygon((MultiPolygon) g);
+    }
+    if (b != null) {
+      return b;
     }
     byte[] out = new byte[size(g, true, 1)];
     int end = write(out, 0, g, true, 1);
@@ -49,16 +53,30 @@ final class NativeWriter {
     return out;
   }
 
+  /** The first 8 bytes of a geometry: type, flags, version, reserved 0, SRID, as one LE word. */
+  static long header(int type, int flags, int srid) {
+    return type | flags << 8 | VERSION << 16 | (long) srid << 32;
+  }
+
   /** The common case (a point of a table of points) without the generic two-pass machinery. */
   private static byte[] point(Point p) {
     CoordinateSequence seq = p.getCoordinateSequence();
+    // JTS's default sequence, XY: a fixed 24-byte array written with three 8-byte stores
+    if (seq.getClass() == CoordinateArraySequence.class
+        && seq.getDimension() == 2
+        && seq.getMeasures() == 0
+        && seq.size() == 1) {
+      Coordinate xy = seq.getCoordinate(0); // the sequence's own object: no copy
+      byte[] b = new byte[HEADER_BYTES + 16];
+      Bytes.putInt64(b, 0, header(POINT, 0, p.getSRID()));
+      Bytes.putFloat64(b, 8, xy.x);
+      Bytes.putFloat64(b, 16, xy.y);
+      return b;
+    }
     int zm = Coords.flagsOf(seq);
     boolean empty = seq.size() == 0;
     byte[] b = new byte[HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))];
-    b[0] = (byte) POINT;
-    b[1] = (byte) (empty ? zm | FLAG_EMPTY : zm);
-    b[2] = (byte) VERSION;
-    Bytes.putInt32(b, 4, p.getSRID());
+    Bytes.putInt64(b, 0, header(POINT, empty ? zm | FLAG_EMPTY : zm, p.getSRID()));
     if (!empty) {
       Coords.write(b, HEADER_BYTES, seq, zm);
     }
@@ -67,15 +85,14 @@ final class NativeWriter {
 
   /** Header + envelope of a non-empty root geometry; returns the position after them. */
   private static int rootHeader(byte[] b, int type, int zm, Geometry g) {
-    b[0] = (byte) type;
-    b[1] = (byte) (zm | FLAG_ENVELOPE);
-    b[2] = (byte) VERSION;
-    Bytes.putInt32(b, 4, g.getSRID());
+    Bytes.putInt64(b, 0, header(type, zm | FLAG_ENVELOPE, g.getSRID()));
+    // cached in the geometry by JTS after the first call (the returned copy is scalar-replaced)
     Envelope e = g.getEnvelopeInternal();
-    Bytes.putFloat64(b, 8, e.isNull() ? 0 : e.getMinX());
-    Bytes.putFloat64(b, 16, e.isNull() ? 0 : e.getMinY());
-    Bytes.putFloat64(b, 24, e.isNull() ? -1 : e.getMaxX());
-    Bytes.putFloat64(b, 32, e.isNull() ? -1 : e.getMaxY());
+    boolean none = e.isNull();
+    Bytes.putFloat64(b, 8, none ? 0 : e.getMinX());
+    Bytes.putFloat64(b, 16, none ? 0 : e.getMinY());
+    Bytes.putFloat64(b, 24, none ? -1 : e.getMaxX());
+    Bytes.putFloat64(b, 32, none ? -1 : e.getMaxY());
     return HEADER_BYTES + ENVELOPE_BYTES;
   }
 
@@ -98,38 +115,105 @@ final class NativeWriter {
     return b;
   }
 
+  /**
+   * Points of a non-empty polygon whose rings all have dimension flags {@code zm}, or -1 if the
+   * polygon is empty or its rings differ (the general path handles those).
+   */
+  private static long polygonPoints(Polygon p, int zm) {
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    long points = shell.size();
+    if (points == 0 || Coords.flagsOf(shell) != zm) {
+      return -1;
+    }
+    for (int i = 0, holes = p.getNumInteriorRing(); i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      if (Coords.flagsOf(h) != zm) {
+        return -1;
+      }
+      points += h.size();
+    }
+    return points;
+  }
+
+  /** Ring sizes of a non-empty polygon at {@code s}, then its coordinates at {@code pos}. */
+  private static int putPolygon(byte[] b, int s, int pos, Polygon p, int holes, int zm) {
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    Bytes.putInt32(b, s, shell.size());
+    pos = Coords.write(b, pos, shell, zm);
+    for (int i = 0; i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      Bytes.putInt32(b, s + 4 + 4 * i, h.size());
+      pos = Coords.write(b, pos, h, zm);
+    }
+    return pos;
+  }
+
   /** Non-empty root Polygon whose rings share one dimension, in one pass; null otherwise. */
   private static byte[] polygon(Polygon p) {
     CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
-    int holes = p.getNumInteriorRing();
     if (shell.size() == 0) {
       return null;
     }
     int zm = Coords.flagsOf(shell);
-    long points = shell.size();
-    for (int i = 0; i < holes; i++) {
-      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
-      if (Coords.flagsOf(h) != zm) {
-        return null;
-      }
-      points += h.size();
+    long points = polygonPoints(p, zm);
+    if (points < 0) {
+      return null;
     }
-    int rings = 1 + holes;
-    int structure = pad8(4 + 4 * rings);
+    int holes = p.getNumInteriorRing();
+    int structure = pad8(4 + 4 * (1 + holes));
     long size = HEADER_BYTES + ENVELOPE_BYTES + structure + points * Coords.ordinates(zm) * 8;
     if (size > Integer.MAX_VALUE - 16) {
       return null;
     }
     byte[] b = new byte[(int) size];
     int pos = rootHeader(b, POLYGON, zm, p);
-    Bytes.putInt32(b, pos, rings);
-    Bytes.putInt32(b, pos + 4, shell.size());
-    for (int i = 0; i < holes; i++) {
-      Bytes.putInt32(b, pos + 8 + 4 * i, p.getInteriorRingN(i).getNumPoints());
+    Bytes.putInt32(b, pos, 1 + holes);
+    putPolygon(b, pos + 4, pos + structure, p, holes, zm);
+    return b;
+  }
+
+  /**
+   * Root MultiPolygon of non-empty polygons whose rings share one dimension, in one pass; null
+   * otherwise.
+   */
+  private static byte[] multiPolygon(MultiPolygon mp) {
+    int n = mp.getNumGeometries();
+    if (n == 0) {
+      return null;
     }
-    pos = Coords.write(b, pos + structure, shell, zm);
-    for (int i = 0; i < holes; i++) {
-      pos = Coords.write(b, pos, p.getInteriorRingN(i).getCoordinateSequence(), zm);
+    Polygon first = (Polygon) mp.getGeometryN(0);
+    CoordinateSequence shell = first.getExteriorRing().getCoordinateSequence();
+    if (shell.size() == 0) {
+      return null;
+    }
+    int zm = Coords.flagsOf(shell);
+    long points = 0;
+    int rings = 0;
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) mp.getGeometryN(i);
+      long pp = polygonPoints(p, zm);
+      if (pp < 0) {
+        return null;
+      }
+      points += pp;
+      rings += 1 + p.getNumInteriorRing();
+    }
+    int structure = pad8(4 + 4 * n + 4 * rings);
+    long size = HEADER_BYTES + ENVELOPE_BYTES + structure + points * Coords.ordinates(zm) * 8;
+    if (size > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) size];
+    int pos = rootHeader(b, MULTIPOLYGON, zm, mp);
+    Bytes.putInt32(b, pos, n);
+    int s = pos + 4;
+    pos += structure;
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) mp.getGeometryN(i);
+      int holes = p.getNumInteriorRing();
+      Bytes.putInt32(b, s, 1 + holes);
+      pos = putPolygon(b, s + 4, pos, p, holes, zm);
+      s += 8 + 4 * holes;
     }
     return b;
   }
