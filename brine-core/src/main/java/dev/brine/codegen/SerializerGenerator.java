@@ -3,6 +3,7 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteWriter;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
@@ -20,6 +21,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
@@ -36,6 +38,7 @@ import org.objectweb.asm.Type;
 public final class SerializerGenerator {
   private static final String WC = Type.getInternalName(WriteContext.class);
   private static final String RC = Type.getInternalName(ReadContext.class);
+  private static final String BW = Type.getInternalName(ByteWriter.class);
   private static final String CI = Type.getDescriptor(ClassInfo.class);
   private static final String MH = Type.getInternalName(MethodHandle.class);
   private static final String CI_ARGS = "(Ljava/lang/Object;" + CI + CI + ")V";
@@ -167,17 +170,70 @@ public final class SerializerGenerator {
 
   // ---------------------------------------------------------------- write
 
-  /** Fields per generated helper method: small methods stay within the JIT's inlining budget. */
-  static final int CHUNK = 8;
+  /**
+   * Budget of one generated helper method, in field weights (a primitive field 1, any other 3). A chunk
+   * of up to 24 primitive fields compiles on its own with every store inlined; a whole 100-field class
+   * in one method exceeded the JIT's inlining budget ({@code NodeCountInliningCutoff}), and so did
+   * 8-field chunks once the JIT inlined many of them into their caller: the stores of the chunks it
+   * inlined last became calls. Classes within one chunk keep a single method, which callers inline.
+   */
+  static final int CHUNK_WEIGHT = 16;
+
+  /**
+   * Bytecode size from which HotSpot's C2 compiles a hot method on its own instead of inlining it
+   * into the caller ({@code FreqInlineSize} is 325 on JDK 17 and 25).
+   */
+  static final int STANDALONE_BYTES = 336;
+
+  /**
+   * Ends a chunk method. When a class has several chunks, each is padded with NOPs to {@link
+   * #STANDALONE_BYTES}: the JIT then compiles every chunk as its own unit with all its field accesses
+   * inlined, instead of inlining chunks into the caller until its budget runs out and leaving the
+   * stores of the last ones as calls ({@code NodeCountInliningCutoff} in {@code -XX:+PrintInlining}).
+   * A single chunk stays small so that callers inline it.
+   */
+  private static void endChunk(MethodVisitor mv, Label start, int chunks) {
+    if (chunks > 1) {
+      Label here = new Label();
+      mv.visitLabel(here);
+      for (int i = here.getOffset() - start.getOffset(); i < STANDALONE_BYTES; i++) {
+        mv.visitInsn(NOP);
+      }
+    }
+    mv.visitInsn(RETURN);
+  }
+
+  /** The fields split into consecutive chunks of at most {@link #CHUNK_WEIGHT}. */
+  private List<List<FieldPlan>> chunks() {
+    List<List<FieldPlan>> chunks = new ArrayList<>();
+    int from = 0;
+    int weight = 0;
+    for (int i = 0; i < plan.fields.size(); i++) {
+      int w = plan.fields.get(i).kind.primitive() ? 1 : 3;
+      if (weight + w > CHUNK_WEIGHT && i > from) {
+        chunks.add(plan.fields.subList(from, i));
+        from = i;
+        weight = 0;
+      }
+      weight += w;
+    }
+    if (from < plan.fields.size() || chunks.isEmpty()) {
+      chunks.add(plan.fields.subList(from, plan.fields.size()));
+    }
+    return chunks;
+  }
 
   private void writeMethod(ClassWriter cw) {
     String owner = Type.getInternalName(type);
     String chunkDesc = "(L" + WC + ";L" + owner + ";)V";
-    int chunks = (plan.fields.size() + CHUNK - 1) / CHUNK;
+    List<List<FieldPlan>> chunkList = chunks();
+    int chunks = chunkList.size();
     for (int c = 0; c < chunks; c++) {
       MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "write" + c, chunkDesc, null, null);
       mv.visitCode();
-      List<FieldPlan> chunk = plan.fields.subList(c * CHUNK, Math.min(plan.fields.size(), (c + 1) * CHUNK));
+      Label start = new Label();
+      mv.visitLabel(start);
+      List<FieldPlan> chunk = chunkList.get(c);
       for (int i = 0; i < chunk.size(); ) {
         // a run of primitive fields: reserve its largest size once, then append without checks
         int j = i;
@@ -187,19 +243,14 @@ public final class SerializerGenerator {
           j++;
         }
         if (j - i >= 2) {
-          mv.visitVarInsn(ALOAD, 0);
-          mv.visitLdcInsn(bytes);
-          call(mv, "ensure", "(I)V");
-          for (int k = i; k < j; k++) {
-            writeField(mv, chunk.get(k), true);
-          }
+          writeRun(mv, chunk.subList(i, j), bytes);
           i = j;
         } else {
-          writeField(mv, chunk.get(i), false);
+          writeField(mv, chunk.get(i));
           i++;
         }
       }
-      mv.visitInsn(RETURN);
+      endChunk(mv, start, chunks);
       mv.visitMaxs(0, 0);
       mv.visitEnd();
     }
@@ -227,10 +278,6 @@ public final class SerializerGenerator {
     }
   }
 
-  /**
-   * Writes one field; the context is local 0 and the object local 1 (a static chunk method). With
-   * {@code reserved} the room was ensured for the whole run and the capacity check is skipped.
-   */
   /** The context method pair for a boxed declared type, or null: {write name, read name}. */
   private static String[] boxed(Class<?> t) {
     if (t == Integer.class) return new String[] {"writeNullableInt32", "readNullableInt32"};
@@ -240,7 +287,51 @@ public final class SerializerGenerator {
     return null;
   }
 
-  private void writeField(MethodVisitor mv, FieldPlan f, boolean reserved) {
+  /**
+   * Writes a run of primitive fields: one capacity check for the run's largest size, then the buffer
+   * (local 2) and the position (local 3) stay in locals through {@code ByteWriter.store*} calls, and
+   * the end position is published once. A position in a local costs nothing per field; the context's
+   * position field would be stored to memory before every bounds check.
+   */
+  private void writeRun(MethodVisitor mv, List<FieldPlan> run, int bytes) {
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(bytes);
+    call(mv, "ensure", "(I)V");
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "array", "()[B");
+    mv.visitVarInsn(ASTORE, 2);
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "position", "()I");
+    mv.visitVarInsn(ISTORE, 3);
+    for (FieldPlan f : run) {
+      mv.visitVarInsn(ALOAD, 2);
+      mv.visitVarInsn(ILOAD, 3);
+      getField(mv, f);
+      String[] store = store(f.kind);
+      mv.visitMethodInsn(INVOKESTATIC, BW, store[0], "([BI" + store[1] + ")I", false);
+      mv.visitVarInsn(ISTORE, 3);
+    }
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ILOAD, 3);
+    call(mv, "advanceTo", "(I)V");
+  }
+
+  /** The static {@code ByteWriter} store for a primitive kind: {name, value descriptor}. */
+  private static String[] store(FieldKind k) {
+    switch (k) {
+      case BOOLEAN: return new String[] {"storeBoolean", "Z"};
+      case BYTE: return new String[] {"storeInt8", "I"};
+      case SHORT: case CHAR: return new String[] {"storeInt16", "I"};
+      case INT: return new String[] {"storeVarInt32", "I"};
+      case LONG: return new String[] {"storeVarInt64", "J"};
+      case FLOAT: return new String[] {"storeFloat32", "F"};
+      case DOUBLE: return new String[] {"storeFloat64", "D"};
+      default: throw new IllegalStateException("not primitive: " + k);
+    }
+  }
+
+  /** Writes one field; the context is local 0 and the object local 1 (a static chunk method). */
+  private void writeField(MethodVisitor mv, FieldPlan f) {
     mv.visitVarInsn(ALOAD, 0);
     String[] box = f.kind == FieldKind.DECLARED ? boxed(f.field.getType()) : null;
     if (box != null) {
@@ -253,19 +344,6 @@ public final class SerializerGenerator {
       loadInfo(mv, f.declared);
     }
     getField(mv, f);
-    if (reserved) {
-      switch (f.kind) {
-        case BOOLEAN: call(mv, "appendInt8", "(I)V"); return;
-        case BYTE: call(mv, "appendInt8", "(I)V"); return;
-        case SHORT: call(mv, "appendInt16", "(I)V"); return;
-        case CHAR: call(mv, "appendInt16", "(I)V"); return;
-        case INT: call(mv, "appendVarInt32", "(I)V"); return;
-        case LONG: call(mv, "appendVarInt64", "(J)V"); return;
-        case FLOAT: call(mv, "appendFloat32", "(F)V"); return;
-        case DOUBLE: call(mv, "appendFloat64", "(D)V"); return;
-        default: throw new IllegalStateException("not primitive: " + f);
-      }
-    }
     switch (f.kind) {
       case BOOLEAN: call(mv, "writeBoolean", "(Z)V"); break;
       case BYTE: call(mv, "writeInt8", "(I)V"); break;
@@ -387,7 +465,8 @@ public final class SerializerGenerator {
     mv.visitVarInsn(ALOAD, 2);
     rcall(mv, "reference", "(Ljava/lang/Object;)V");
     String chunkDesc = "(L" + RC + ";L" + owner + ";)V";
-    int chunks = (plan.fields.size() + CHUNK - 1) / CHUNK;
+    List<List<FieldPlan>> chunkList = chunks();
+    int chunks = chunkList.size();
     for (int c = 0; c < chunks; c++) {
       mv.visitVarInsn(ALOAD, 1);
       mv.visitVarInsn(ALOAD, 2);
@@ -400,10 +479,12 @@ public final class SerializerGenerator {
     for (int c = 0; c < chunks; c++) {
       MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "read" + c, chunkDesc, null, null);
       cm.visitCode();
-      for (FieldPlan f : plan.fields.subList(c * CHUNK, Math.min(plan.fields.size(), (c + 1) * CHUNK))) {
+      Label start = new Label();
+      cm.visitLabel(start);
+      for (FieldPlan f : chunkList.get(c)) {
         readField(cm, f);
       }
-      cm.visitInsn(RETURN);
+      endChunk(cm, start, chunks);
       cm.visitMaxs(0, 0);
       cm.visitEnd();
     }

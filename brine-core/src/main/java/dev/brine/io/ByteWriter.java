@@ -205,32 +205,7 @@ public class ByteWriter {
 
   /** {@link #writeVarUInt32} without the capacity check: the caller has called {@link #ensure} for it. */
   public final void appendVarUInt32(int v) {
-    if ((v >>> 7) == 0) {
-      buf[pos++] = (byte) v;
-      return;
-    }
-    appendVarUInt32Wide(v);
-  }
-
-  private void appendVarUInt32Wide(int v) {
-    // one branch per length (predictable per call site in generated code) and one store each
-    int p = pos;
-    int b0 = (v & 0x7F) | 0x80;
-    if ((v >>> 14) == 0) {
-      I16.set(buf, p, (short) (b0 | (v >>> 7) << 8));
-      pos = p + 2;
-    } else if ((v >>> 21) == 0) {
-      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | (v >>> 14) << 16); // 4th byte is slack
-      pos = p + 3;
-    } else if ((v >>> 28) == 0) {
-      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16 | (v >>> 21) << 24);
-      pos = p + 4;
-    } else {
-      I32.set(buf, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16
-          | ((v >>> 21) & 0x7F | 0x80) << 24);
-      buf[p + 4] = (byte) (v >>> 28);
-      pos = p + 5;
-    }
+    pos = storeVarUInt32(buf, pos, v);
   }
 
   /** {@link #writeVarInt32} without the capacity check (see {@link #appendVarUInt32}). */
@@ -296,37 +271,7 @@ public class ByteWriter {
 
   /** {@link #writeVarUInt64} without the capacity check (see {@link #appendVarUInt32}). */
   public final void appendVarUInt64(long v) {
-    // one branch per length with constant shifts (predictable per call site in generated code)
-    int p = pos;
-    if ((v >>> 7) == 0) {
-      buf[p] = (byte) v;
-      pos = p + 1;
-    } else if ((v >>> 14) == 0) {
-      I16.set(buf, p, (short) (0x80 | (v & 0x3F) | (v >>> 6) << 8));
-      pos = p + 2;
-    } else if ((v >>> 21) == 0) {
-      I32.set(buf, p, (int) (0xC0 | (v & 0x1F) | (v >>> 5) << 8)); // 4th byte is slack
-      pos = p + 3;
-    } else if ((v >>> 28) == 0) {
-      I32.set(buf, p, (int) (0xE0 | (v & 0x0F) | (v >>> 4) << 8));
-      pos = p + 4;
-    } else if ((v >>> 35) == 0) {
-      I64.set(buf, p, 0xF0 | (v & 0x07) | (v >>> 3) << 8);
-      pos = p + 5;
-    } else if ((v >>> 42) == 0) {
-      I64.set(buf, p, 0xF8 | (v & 0x03) | (v >>> 2) << 8);
-      pos = p + 6;
-    } else if ((v >>> 49) == 0) {
-      I64.set(buf, p, 0xFC | (v & 0x01) | (v >>> 1) << 8);
-      pos = p + 7;
-    } else if ((v >>> 56) == 0) {
-      I64.set(buf, p, 0xFE | v << 8);
-      pos = p + 8;
-    } else {
-      buf[p] = (byte) 0xFF;
-      I64.set(buf, p + 1, v);
-      pos = p + 9;
-    }
+    pos = storeVarUInt64(buf, pos, v);
   }
 
   /** Writes a zig-zag varint of 1–9 bytes. */
@@ -342,6 +287,114 @@ public class ByteWriter {
   /** The number of bytes {@link #writeVarUInt64} takes for {@code v}. */
   public static int sizeOfVarUInt64(long v) {
     return v == 0 ? 1 : Math.min(9, (70 - Long.numberOfLeadingZeros(v)) / 7);
+  }
+
+  // ---------------------------------------------------------------- stores into reserved room
+
+  // For code that keeps the buffer and the position in locals across a run of fields (the generated
+  // serializers): call ensure for the whole run, take array() and position(), chain these stores (each
+  // writes at p and returns the next position), then publish the end with advanceTo. A position kept in
+  // a local costs nothing per field; one kept in this object's field is stored to memory before every
+  // bounds check. Varint stores may write whole words into the SLACK bytes after the value.
+
+  /**
+   * Publishes a position reached by the static stores: {@code newPosition} must lie between the
+   * current position and the room reserved with {@link #ensure}.
+   */
+  public final void advanceTo(int newPosition) {
+    if (newPosition < pos || newPosition > buf.length - SLACK) {
+      throw new IndexOutOfBoundsException("position " + newPosition + " outside " + pos + ".." + (buf.length - SLACK));
+    }
+    pos = newPosition;
+  }
+
+  /** Stores the low 8 bits of {@code v} at {@code p}; returns {@code p + 1}. */
+  public static int storeInt8(byte[] b, int p, int v) {
+    b[p] = (byte) v;
+    return p + 1;
+  }
+
+  /** Stores 1 for true, 0 for false at {@code p}; returns {@code p + 1}. */
+  public static int storeBoolean(byte[] b, int p, boolean v) {
+    b[p] = (byte) (v ? 1 : 0);
+    return p + 1;
+  }
+
+  /** Stores the low 16 bits of {@code v} little-endian at {@code p}; returns {@code p + 2}. */
+  public static int storeInt16(byte[] b, int p, int v) {
+    I16.set(b, p, (short) v);
+    return p + 2;
+  }
+
+  /** Stores the raw bits of {@code v} little-endian at {@code p}; returns {@code p + 4}. */
+  public static int storeFloat32(byte[] b, int p, float v) {
+    I32.set(b, p, Float.floatToRawIntBits(v));
+    return p + 4;
+  }
+
+  /** Stores the raw bits of {@code v} little-endian at {@code p}; returns {@code p + 8}. */
+  public static int storeFloat64(byte[] b, int p, double v) {
+    I64.set(b, p, Double.doubleToRawLongBits(v));
+    return p + 8;
+  }
+
+  /** Stores {@code v} as a zig-zag varint (see {@link #writeVarInt32}); returns the next position. */
+  public static int storeVarInt32(byte[] b, int p, int v) {
+    return storeVarUInt32(b, p, (v << 1) ^ (v >> 31));
+  }
+
+  /** Stores {@code v} as an unsigned LEB128 varint (see {@link #writeVarUInt32}); returns the next position. */
+  public static int storeVarUInt32(byte[] b, int p, int v) {
+    if ((v >>> 7) == 0) {
+      b[p] = (byte) v;
+      return p + 1;
+    }
+    return storeVarUInt32Wide(b, p, v);
+  }
+
+  private static int storeVarUInt32Wide(byte[] b, int p, int v) {
+    // one branch per length (predictable per call site in generated code) and one store each
+    int b0 = (v & 0x7F) | 0x80;
+    if ((v >>> 14) == 0) {
+      I16.set(b, p, (short) (b0 | (v >>> 7) << 8));
+      return p + 2;
+    }
+    if ((v >>> 21) == 0) {
+      I32.set(b, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | (v >>> 14) << 16); // 4th byte is slack
+      return p + 3;
+    }
+    if ((v >>> 28) == 0) {
+      I32.set(b, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16 | (v >>> 21) << 24);
+      return p + 4;
+    }
+    I32.set(b, p, b0 | ((v >>> 7) & 0x7F | 0x80) << 8 | ((v >>> 14) & 0x7F | 0x80) << 16
+        | ((v >>> 21) & 0x7F | 0x80) << 24);
+    b[p + 4] = (byte) (v >>> 28);
+    return p + 5;
+  }
+
+  /** Stores {@code v} as a zig-zag prefix varint (see {@link #writeVarInt64}); returns the next position. */
+  public static int storeVarInt64(byte[] b, int p, long v) {
+    return storeVarUInt64(b, p, (v << 1) ^ (v >> 63));
+  }
+
+  /** Stores {@code v} as an unsigned prefix varint (see {@link #writeVarUInt64}); returns the next position. */
+  public static int storeVarUInt64(byte[] b, int p, long v) {
+    if ((v >>> 7) == 0) { // the common small value: one byte
+      b[p] = (byte) v;
+      return p + 1;
+    }
+    if ((v >>> 56) == 0) {
+      // t = bytes after the first (1..7) without a branch per length; small enough for the JIT to
+      // inline at every call site (the branchy version was not: "hot method too big")
+      int t = (63 - Long.numberOfLeadingZeros(v)) / 7;
+      int low = 7 - t;
+      I64.set(b, p, ((0xFF00 >>> t) & 0xFF) | (v & ((1L << low) - 1)) | (v >>> low) << 8);
+      return p + 1 + t;
+    }
+    b[p] = (byte) 0xFF;
+    I64.set(b, p + 1, v);
+    return p + 9;
   }
 
   // ---------------------------------------------------------------- bulk
