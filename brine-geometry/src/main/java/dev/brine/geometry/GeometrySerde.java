@@ -80,13 +80,8 @@ public final class GeometrySerde {
     }
     int srid = NativeReader.peekSrid(bytes, 0, bytes.length);
     GeometryFactory f = factoryFor(srid);
-    if (bytes[0] == NativeFormat.POINT) {
-      Geometry p = NativeReader.point(bytes, f);
-      if (p != null) {
-        return p;
-      }
-    }
-    return new NativeReader(bytes, 0, bytes.length, f).readAll();
+    Geometry g = bytes[0] == NativeFormat.POINT ? NativeReader.point(bytes, f) : RootReader.read(bytes, f);
+    return g != null ? g : new NativeReader(bytes, 0, bytes.length, f).readAll();
   }
 
   /**

@@ -267,6 +267,9 @@ final class NativeReader {
       return f.createPolygon(f.createLinearRing(maker.read(b, pos, 0, zm, false)));
     }
     LinearRing shell = ring(sizes, zm);
+    if (rings == 1) {
+      return f.createPolygon(shell, RootReader.NO_HOLES);
+    }
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
       holes[r - 1] = ring(sizes + 4 * r, zm);
