@@ -284,21 +284,82 @@ public final class Brine {
     return cast(deserialize(in), type);
   }
 
-  private Object read(ReadContext ctx) {
+  // ---------------------------------------------------------------- bare values (streams of values)
+
+  /**
+   * Appends {@code value} to {@code out} as a <em>bare value</em>: its tagged bytes (docs/format.md,
+   * "Values") without the payload header byte and without a length prefix. A value's bytes say where
+   * it ends, so values written one after another are read back one by one with {@link
+   * #deserializeValue(ByteBuffer)}; this is the densest stream form (Spark's serializer streams use it).
+   * Each value is self-contained: references are never shared between values, so the values can be
+   * cut apart and reordered. Nothing in the bytes records this Brine's settings: the reader must be
+   * configured like the writer (same registrations and references setting).
+   *
+   * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
+   */
+  public void serializeValue(Object value, OutputStream out) {
+    WriteContext ctx = writers.take();
     try {
-      if (ctx.remaining() == 0) {
-        throw new MalformedInputException("empty input: a payload has at least a header byte");
+      ctx.reset();
+      ctx.writeObject(value);
+      out.write(ctx.array(), 0, ctx.position());
+    } catch (IOException e) {
+      throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw stackOverflow();
+    } finally {
+      done(ctx);
+    }
+  }
+
+  /**
+   * Reads the bare value (see {@link #serializeValue}) that starts at {@code buffer}'s position and
+   * moves the position just past it; the bytes after it are left for the next call.
+   *
+   * @throws TruncatedInputException if the buffer ends inside the value; the position is unchanged, so
+   *     a reader of a stream can append more bytes and call again
+   * @throws MalformedInputException if the bytes are not a valid value
+   * @throws ClassNotAllowedException if the value names a class that is not allowed
+   * @throws LimitExceededException if a length or the nesting depth exceeds a limit
+   */
+  public Object deserializeValue(ByteBuffer buffer) {
+    ReadContext ctx = readers.take();
+    try {
+      int at = buffer.position();
+      if (buffer.hasArray() && !buffer.isReadOnly()) {
+        ctx.wrap(buffer.array(), buffer.arrayOffset() + at, buffer.remaining());
+        Object value = readValue(ctx);
+        buffer.position(at + ctx.position());
+        return value;
       }
-      int h = ctx.readInt8() & 0xFF;
-      if (h != header) {
-        throw new MalformedInputException(headerMessage(h));
+      // a direct or read-only buffer: decode from a copied window, doubled while the value overruns it
+      int window = Math.min(buffer.remaining(), 8192);
+      while (true) {
+        byte[] copy = new byte[window];
+        buffer.get(at, copy);
+        ctx.wrap(copy, 0, window);
+        try {
+          Object value = readValue(ctx);
+          buffer.position(at + ctx.position());
+          return value;
+        } catch (TruncatedInputException e) {
+          if (window == buffer.remaining()) {
+            throw e;
+          }
+          window = (int) Math.min(buffer.remaining(), window * 2L);
+          ctx.reset();
+        }
       }
-      Object value = ctx.readObject();
-      if (ctx.remaining() != 0) {
-        throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
-            + ctx.position());
-      }
-      return value;
+    } finally {
+      ctx.release();
+      readers.release(ctx);
+    }
+  }
+
+  /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
+  private Object readValue(ReadContext ctx) {
+    try {
+      return ctx.readObject();
     } catch (BrineException e) {
       throw e;
     } catch (StackOverflowError e) {
@@ -307,6 +368,22 @@ public final class Brine {
       // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
       throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
     }
+  }
+
+  private Object read(ReadContext ctx) {
+    if (ctx.remaining() == 0) {
+      throw new MalformedInputException("empty input: a payload has at least a header byte");
+    }
+    int h = ctx.readInt8() & 0xFF;
+    if (h != header) {
+      throw new MalformedInputException(headerMessage(h));
+    }
+    Object value = readValue(ctx);
+    if (ctx.remaining() != 0) {
+      throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
+          + ctx.position());
+    }
+    return value;
   }
 
   private String headerMessage(int h) {

@@ -43,6 +43,55 @@ class RandomGraphProperties {
     assertThrows(BrineException.class, () -> BRINE.deserialize(Arrays.copyOf(bytes, cut)));
   }
 
+  /** Bare values written back to back come back one by one, each call moving the position past its value. */
+  @Property(tries = 150)
+  void bareValuesReadBackOneByOne(@ForAll("graphLists") List<Object> graphs) {
+    for (Brine b : List.of(BRINE, REFS)) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      for (Object g : graphs) {
+        b.serializeValue(g, out);
+      }
+      java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(out.toByteArray());
+      for (Object g : graphs) {
+        assertEquals(g, b.deserializeValue(in));
+      }
+      assertEquals(0, in.remaining());
+    }
+  }
+
+  /**
+   * A stream cut anywhere: the values before the cut decode, the one across it is a
+   * TruncatedInputException that leaves the position at its start, and nothing else is thrown.
+   */
+  @Property(tries = 150)
+  void bareValuesCutAnywhereAreTruncatedNotMalformed(@ForAll("graphLists") List<Object> graphs, @ForAll Random random) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    List<Integer> ends = new ArrayList<>();
+    for (Object g : graphs) {
+      BRINE.serializeValue(g, out);
+      ends.add(out.size());
+    }
+    byte[] bytes = out.toByteArray();
+    int cut = random.nextInt(bytes.length + 1);
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, cut).slice();
+    for (int i = 0; i < graphs.size(); i++) {
+      if (ends.get(i) <= cut) {
+        assertEquals(graphs.get(i), BRINE.deserializeValue(in));
+        assertEquals((int) ends.get(i), in.position());
+      } else {
+        int at = in.position();
+        assertThrows(TruncatedInputException.class, () -> BRINE.deserializeValue(in));
+        assertEquals(at, in.position());
+        return;
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<List<Object>> graphLists() {
+    return value(3).list().ofMinSize(1).ofMaxSize(6);
+  }
+
   @Provide
   Arbitrary<Object> graphs() {
     return value(4);

@@ -2,6 +2,7 @@ package dev.brine.io;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import dev.brine.TruncatedInputException;
 import java.nio.ByteBuffer;
 
 /**
@@ -92,8 +93,8 @@ public class ByteReader {
   }
 
   /** An exception for input that ends before {@code what}, which starts at array index {@code at}. */
-  public final MalformedInputException truncated(String what, int at) {
-    return new MalformedInputException("truncated input: " + what + " at offset " + offsetOf(at)
+  public final TruncatedInputException truncated(String what, int at) {
+    return new TruncatedInputException("truncated input: " + what + " at offset " + offsetOf(at)
         + " needs more bytes than the " + (limit - at) + " that remain");
   }
 
@@ -102,7 +103,7 @@ public class ByteReader {
     return new LimitExceededException(message);
   }
 
-  private MalformedInputException eof(int size) {
+  private TruncatedInputException eof(int size) {
     return truncated(size + "-byte value", pos);
   }
 
