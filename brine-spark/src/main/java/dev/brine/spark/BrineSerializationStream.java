@@ -1,7 +1,6 @@
 package dev.brine.spark;
 
 import dev.brine.Brine;
-import dev.brine.MalformedInputException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -9,15 +8,13 @@ import org.apache.spark.serializer.SerializationStream;
 import scala.reflect.ClassTag;
 
 /**
- * Writes each record as {@code length:varuint32 value}: the tagged value of a Brine payload without
- * its header byte, which is implied because both sides share the serializer's settings (see
- * docs/spark.md, "Stream format"). No stream header and no state shared between records, so the
- * records' bytes can be relocated.
+ * Writes each record as a Brine <em>bare value</em> ({@link Brine#serializeValue}): its tagged bytes,
+ * with no header byte and no length prefix (a value's bytes say where it ends; both sides share the
+ * serializer's settings). No stream header and no state shared between records (references are reset
+ * for every record), so the records' bytes can be relocated. See docs/spark.md, "Stream format".
  *
- * <p>Brine appends each record ({@link Brine#serialize(Object, OutputStream)}: length, header,
- * value) straight into this stream's block buffer; the frame is then rewritten in place (new length,
- * value moved over the header), so no per-record array is allocated. Blocks of about 16 KiB go to
- * the underlying stream; {@link #flush()} pushes everything out.
+ * <p>Records are appended to a block buffer; blocks of about 16 KiB go to the underlying stream, and
+ * {@link #flush()} pushes everything out.
  */
 final class BrineSerializationStream extends SerializationStream {
   private static final int BLOCK = 16 << 10;
@@ -34,7 +31,7 @@ final class BrineSerializationStream extends SerializationStream {
     this.out = out;
   }
 
-  /** Appends to the block buffer, growing it within a record (a frame is rewritten after it is complete). */
+  /** Appends to the block buffer, growing it for a record larger than the room left. */
   private final class Sink extends OutputStream {
     @Override
     public void write(int b) {
@@ -58,24 +55,7 @@ final class BrineSerializationStream extends SerializationStream {
 
   @Override
   public <T> SerializationStream writeObject(T t, ClassTag<T> tag) {
-    int start = pos;
-    brine.serialize(t, sink); // appends length:varuint32, header, value
-    int p = start;
-    int len = 0;
-    for (int shift = 0; ; shift += 7) {
-      byte b = buf[p++];
-      len |= (b & 0x7F) << shift;
-      if (b >= 0) {
-        break;
-      }
-    }
-    if (len < 2 || p + len != pos) {
-      throw new MalformedInputException("internal: unexpected frame from Brine.serialize (length " + len + ")");
-    }
-    int n = len - 1; // without the header byte at p
-    int value = putVarUInt32(buf, start, n);
-    System.arraycopy(buf, p + 1, buf, value, n);
-    pos = value + n;
+    brine.serializeValue(t, sink);
     if (pos >= BLOCK) {
       try {
         drain();
@@ -84,15 +64,6 @@ final class BrineSerializationStream extends SerializationStream {
       }
     }
     return this;
-  }
-
-  static int putVarUInt32(byte[] b, int at, int v) {
-    while ((v & ~0x7F) != 0) {
-      b[at++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
-    }
-    b[at++] = (byte) v;
-    return at;
   }
 
   private void drain() throws IOException {

@@ -62,8 +62,8 @@ public final class BrineSerializer extends Serializer implements Serializable {
   }
 
   /**
-   * True: every record is written as its own length-prefixed payload with no stream header and no
-   * references to earlier records, so records may be moved and concatenated.
+   * True: every record is written as its own self-delimiting Brine value with no stream header and
+   * no references to earlier records, so records may be moved and concatenated.
    */
   @Override
   public boolean supportsRelocationOfSerializedObjects() {

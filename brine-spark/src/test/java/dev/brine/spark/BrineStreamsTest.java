@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brine.BrineException;
 import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -232,8 +233,8 @@ class BrineStreamsTest {
     SerializationStream s = inst.serializeStream(bos);
     s.writeObject("x", Tags.any());
     s.flush(); // flush pushes everything written so far
-    // frame: length 3, then the value: tag 10 (String), header (1 << 2 | Latin-1), 'x'
-    assertArrayEquals(new byte[] {3, 10, 4, 'x'}, bos.toByteArray());
+    // a bare value: tag 10 (String), header (1 << 2 | Latin-1), 'x'; no length prefix
+    assertArrayEquals(new byte[] {10, 4, 'x'}, bos.toByteArray());
     s.close();
   }
 
@@ -260,21 +261,28 @@ class BrineStreamsTest {
 
   @Test
   void lyingLengthIsRefusedBeforeAllocating() {
+    byte[] longString = writeStream("y".repeat(1 << 20)); // tag, a 4-byte header, then 1 MiB
+    // a record longer than spark.brine.maxPayloadBytes: refused once that many bytes are buffered
     BrineSerializer small = new BrineSerializer(new SparkConf(false).set("spark.brine.maxPayloadBytes", "1k"));
     DeserializationStream d = small.newInstance().deserializeStream(
-        new ByteArrayInputStream(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F}));
+        new ByteArrayInputStream(Arrays.copyOf(longString, 5000)));
     LimitExceededException e = assertThrows(LimitExceededException.class, () -> d.readObject(Tags.any()));
     assertTrue(e.getMessage().contains("spark.brine.maxPayloadBytes"), e.getMessage());
-    DeserializationStream d2 = inst.deserializeStream(
-        new ByteArrayInputStream(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x7F, 1, 2}));
-    assertThrows(BrineException.class, () -> d2.readObject(Tags.any()));
+    // a length the stream does not hold: an error once the stream ends, after reading what is there
+    DeserializationStream d2 = inst.deserializeStream(new ByteArrayInputStream(Arrays.copyOf(longString, 600)));
+    MalformedInputException m = assertThrows(MalformedInputException.class, () -> d2.readObject(Tags.any()));
+    assertTrue(m.getMessage().contains("ended inside the record at stream offset 0"), m.getMessage());
+    // a length over the core's string limit: refused before reading on
+    DeserializationStream d3 = inst.deserializeStream(
+        new ByteArrayInputStream(new byte[] {10, (byte) 0xFF, 0, 0, 0, 0, 0, 1, 0, 0})); // header 2^40: 2^38 bytes
+    assertThrows(LimitExceededException.class, () -> d3.readObject(Tags.any()));
   }
 
   @Test
   void garbageFailsWithBrineException() {
     assertThrows(BrineException.class, () -> inst.deserialize(ByteBuffer.wrap(new byte[] {1, 2, 3}), Tags.any()));
     assertThrows(BrineException.class,
-        () -> inst.deserializeStream(new ByteArrayInputStream(new byte[] {3, 1, 2, 3})).readObject(Tags.any()));
+        () -> inst.deserializeStream(new ByteArrayInputStream(new byte[] {0x7F, 1, 2, 3})).readObject(Tags.any()));
   }
 
   @Test

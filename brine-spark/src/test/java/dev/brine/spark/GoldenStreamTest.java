@@ -28,7 +28,7 @@ import scala.Tuple3;
 /**
  * Golden files of the Spark stream format (docs/spark.md, "Stream format"), one per reference
  * setting, compared both ways: fresh output must equal the file byte for byte, and reading the file
- * must give the values back. Regenerate (a format break: new version) with
+ * must give the values back. Version 2: records are bare values (v1 had a length prefix per record). Regenerate (a format break: new version) with
  * {@code -Dbrine.golden.write=true}.
  */
 class GoldenStreamTest {
@@ -75,13 +75,13 @@ class GoldenStreamTest {
 
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
-  void streamFormatV1(boolean references) throws IOException {
+  void streamFormatV2(boolean references) throws IOException {
     check("spark-stream", values(), references);
   }
 
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
-  void streamFormatV1Seqs(boolean references) throws IOException {
+  void streamFormatV2Seqs(boolean references) throws IOException {
     check("spark-stream-seqs", seqValues(), references);
   }
 
@@ -95,7 +95,7 @@ class GoldenStreamTest {
     }
     s.close();
     byte[] fresh = bos.toByteArray();
-    String name = "golden/v1/" + set + "-refs-" + references + ".bin";
+    String name = "golden/v2/" + set + "-refs-" + references + ".bin";
     if (Boolean.getBoolean("brine.golden.write")) {
       Path p = Path.of("src/test/resources", name);
       Files.createDirectories(p.getParent());
