@@ -94,6 +94,39 @@ public class GeometryBench {
     return GeometrySerde.deserialize(brineBytes);
   }
 
+  /**
+   * Brine native format from a geometry whose cached envelope was just dropped ({@code
+   * geometryChanged()}), so the envelope is computed again: a geometry fresh from a parser. Compare
+   * with {@link #uncached_sedona}, which pays the same invalidation.
+   */
+  @Benchmark
+  public byte[] uncached_brine() {
+    geometry.geometryChanged();
+    return GeometrySerde.serialize(geometry);
+  }
+
+  /** Sedona after the same invalidation as {@link #uncached_brine} (it stores no envelope). */
+  @Benchmark
+  public byte[] uncached_sedona() {
+    geometry.geometryChanged();
+    return GeometrySerializer.serialize(geometry);
+  }
+
+  /**
+   * A copy of Brine's finished bytes: allocating and filling an array of that size, the floor under
+   * any serializer that returns those bytes in a new array.
+   */
+  @Benchmark
+  public byte[] copy_brine() {
+    return brineBytes.clone();
+  }
+
+  /** A copy of Sedona's finished bytes: the same floor for Sedona's (smaller) output. */
+  @Benchmark
+  public byte[] copy_sedona() {
+    return sedonaBytes.clone();
+  }
+
   /** Sedona 1.6.0 GeometrySerializer. */
   @Benchmark
   public byte[] serialize_sedona() {

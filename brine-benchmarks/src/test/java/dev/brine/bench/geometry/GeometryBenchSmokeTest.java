@@ -24,6 +24,10 @@ class GeometryBenchSmokeTest {
         assertTrue(g.equalsExact(b.deserialize_brinewkb()), what);
         assertTrue(b.serialize_brine().length > 0 && b.serialize_sedona().length > 0, what);
         assertTrue(b.serialize_jtswkb().length > 0 && b.serialize_brinewkb().length > 0, what);
+        assertTrue(java.util.Arrays.equals(b.serialize_brine(), b.uncached_brine()), what);
+        assertTrue(java.util.Arrays.equals(b.serialize_sedona(), b.uncached_sedona()), what);
+        assertTrue(java.util.Arrays.equals(b.serialize_brine(), b.copy_brine()), what);
+        assertTrue(java.util.Arrays.equals(b.serialize_sedona(), b.copy_sedona()), what);
         assertEquals(g.getEnvelopeInternal(), b.envelope_brine(), what);
         assertEquals(g.getEnvelopeInternal(), b.decode_brine(), what);
         assertEquals(g.getEnvelopeInternal(), b.envelope_sedona(), what);
