@@ -9,6 +9,7 @@ import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Instantiator;
 import dev.brine.registry.ClassInfo;
+import dev.brine.registry.TypeIds;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -93,7 +94,15 @@ public final class SerializerGenerator {
   }
 
   private byte[] bytecode() {
-    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+      // Branches exist only around nested fields; the one local that can merge two reference types
+      // (the scratch slot of a nested value) is always stored again before it is loaded, so Object is
+      // exact enough, and no class is loaded to compute frames.
+      @Override
+      protected String getCommonSuperClass(String a, String b) {
+        return "java/lang/Object";
+      }
+    };
     cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object",
         new String[] {Type.getInternalName(Serializer.class)});
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
@@ -330,8 +339,113 @@ public final class SerializerGenerator {
     }
   }
 
+  /** Scratch local of the chunk methods for a nested value (0 context, 1 object, 2-3 a primitive run). */
+  private static final int NESTED_LOCAL = 4;
+
+  private static final String SER = Type.getInternalName(Serializer.class);
+
+  /**
+   * The serializer of a declared field's final class when generated code may call it directly (held
+   * in a static final, so the JIT sees the exact receiver and can inline it), or null: not a declared
+   * class, boxed, not created yet (a class that contains itself), or with Java serialization hooks.
+   */
+  private static Serializer<Object> nestedSerializer(FieldPlan f) {
+    ClassInfo d = f.declared;
+    if (f.kind != FieldKind.DECLARED || boxed(f.field.getType()) != null || d == null || d.serializer == null
+        || d.writeReplace != null || d.readResolve != null) {
+      return null;
+    }
+    return d.serializer;
+  }
+
+  /**
+   * A declared field of a final class, written like {@code WriteContext.writeDeclared}: with
+   * references on, through it; otherwise the slot byte, then the nested serializer called directly.
+   */
+  private void writeNested(MethodVisitor mv, FieldPlan f, Serializer<Object> nested) {
+    Label general = new Label();
+    Label isNull = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    getField(mv, f);
+    mv.visitVarInsn(ASTORE, NESTED_LOCAL);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitJumpInsn(IFNULL, isNull);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(TypeIds.SLOT_VALUE);
+    call(mv, "writeInt8", "(I)V");
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "enterNested", "()V");
+    }
+    loadConstant(mv, constant(nested, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "exitNested", "()V");
+    }
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(isNull);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(TypeIds.SLOT_NULL);
+    call(mv, "writeInt8", "(I)V");
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, 0);
+    loadInfo(mv, f.declared);
+    getField(mv, f);
+    call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V");
+    mv.visitLabel(end);
+  }
+
+  /**
+   * Pushes a declared field's value read like {@code ReadContext.readDeclared} (see {@link
+   * #writeNested}), typed as the field.
+   */
+  private void readNested(MethodVisitor mv, FieldPlan f, Serializer<Object> nested, int ctxLocal) {
+    Label general = new Label();
+    Label isNull = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "readDeclaredSlot", "()Z");
+    mv.visitJumpInsn(IFEQ, isNull);
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, ctxLocal);
+      rcall(mv, "enterNested", "()V");
+    }
+    loadConstant(mv, constant(nested, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, ctxLocal);
+      rcall(mv, "exitNested", "()V");
+    }
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(isNull);
+    mv.visitInsn(ACONST_NULL);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    loadInfo(mv, f.declared);
+    rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
+    mv.visitLabel(end);
+    mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+  }
+
   /** Writes one field; the context is local 0 and the object local 1 (a static chunk method). */
   private void writeField(MethodVisitor mv, FieldPlan f) {
+    Serializer<Object> nested = nestedSerializer(f);
+    if (nested != null) {
+      writeNested(mv, f, nested);
+      return;
+    }
     mv.visitVarInsn(ALOAD, 0);
     String[] box = f.kind == FieldKind.DECLARED ? boxed(f.field.getType()) : null;
     if (box != null) {
@@ -401,6 +515,11 @@ public final class SerializerGenerator {
 
   /** Pushes the next value for {@code f} read from the context in local {@code ctxLocal}, typed as the field. */
   private void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
+    Serializer<Object> nested = nestedSerializer(f);
+    if (nested != null) {
+      readNested(mv, f, nested, ctxLocal);
+      return;
+    }
     mv.visitVarInsn(ALOAD, ctxLocal);
     Class<?> ft = f.field.getType();
     switch (f.kind) {

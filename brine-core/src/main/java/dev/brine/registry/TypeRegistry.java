@@ -38,6 +38,7 @@ public final class TypeRegistry {
   private final ConcurrentHashMap<String, ClassInfo> byName = new ConcurrentHashMap<>();
   private final Map<Class<?>, ClassInfo> pending = new HashMap<>();
   private final List<ClassInfo> toComplete = new ArrayList<>();
+  private final List<ClassInfo> inProgress = new ArrayList<>();
   private int creating;
   private final boolean requireRegistration;
   private final ClassFilter filter;
@@ -106,16 +107,27 @@ public final class TypeRegistry {
   /** Creates the factory serializers of registered classes; called once at the end of building. */
   public synchronized void complete() {
     for (ClassInfo info : toComplete) {
-      if (info.serializer == null && instantiable(info.type)) {
-        creating++;
-        try {
-          info.serializer(factory.create(info.type, this));
-        } finally {
-          finishCreating();
-        }
-      }
+      completeNow(info);
     }
     toComplete.clear();
+  }
+
+  /**
+   * Creates the serializer of a registered class now if it has none yet, so that a class referring to
+   * it (a generated serializer calling it directly) can be created after it, whatever the order of
+   * registration. A class whose serializer is being created (a cycle) is left as it is.
+   */
+  public synchronized void completeNow(ClassInfo info) {
+    if (info.serializer == null && toComplete.contains(info) && !inProgress.contains(info) && instantiable(info.type)) {
+      inProgress.add(info);
+      creating++;
+      try {
+        info.serializer(factory.create(info.type, this));
+      } finally {
+        inProgress.remove(info);
+        finishCreating();
+      }
+    }
   }
 
   // ---------------------------------------------------------------- lookups

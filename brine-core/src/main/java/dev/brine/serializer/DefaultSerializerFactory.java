@@ -3,6 +3,7 @@ package dev.brine.serializer;
 import dev.brine.BrineException;
 import dev.brine.codegen.SerializerGenerator;
 import dev.brine.plan.ClassPlan;
+import dev.brine.plan.FieldPlan;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
 import java.lang.reflect.Constructor;
@@ -55,6 +56,11 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
     }
     ClassPlan plan = ClassPlan.of(type, registry);
     if (codegen) {
+      for (FieldPlan f : plan.fields) {
+        if (f.declared != null) {
+          registry.completeNow(f.declared); // generated code calls a nested class's serializer directly
+        }
+      }
       try {
         return SerializerGenerator.generate(plan);
       } catch (BrineException | LinkageError e) {

@@ -120,6 +120,42 @@ public final class ReadContext extends ByteReader {
     }
   }
 
+  // Generated serializers call a nested class's serializer directly when references are off (see
+  // SerializerGenerator): the slot byte, then enterNested/read/exitNested, the same as readDeclared.
+
+  /**
+   * Reads a declared slot byte when references are off: true if a payload follows, false for null.
+   *
+   * @throws MalformedInputException for a back-reference or an invalid slot byte
+   */
+  public boolean readDeclaredSlot() {
+    int at = pos;
+    int slot = readInt8();
+    if (slot == TypeIds.SLOT_VALUE) {
+      return true;
+    }
+    if (slot == TypeIds.SLOT_NULL) {
+      return false;
+    }
+    if (slot == TypeIds.SLOT_REF) {
+      throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
+    }
+    throw new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+  }
+
+  /** Counts one level of nesting before a composite payload (see {@link #exitNested}). */
+  public void enterNested() {
+    if (++depth > maxDepth) {
+      throw new LimitExceededException("object graph nested deeper than " + maxDepth
+          + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
+    }
+  }
+
+  /** Ends the level of nesting entered by {@link #enterNested}. */
+  public void exitNested() {
+    depth--;
+  }
+
   // Boxed primitives in declared slots, read without a virtual call (see WriteContext.writeNullableInt32).
 
   private int boxSlot(String what) {

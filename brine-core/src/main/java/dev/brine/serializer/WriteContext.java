@@ -215,6 +215,18 @@ public final class WriteContext extends ByteWriter {
     }
   }
 
+  /** Counts one level of nesting before a composite payload written by generated code (see {@link #exitNested}). */
+  public void enterNested() {
+    if (++depth > maxDepth) {
+      throw depthExceeded();
+    }
+  }
+
+  /** Ends the level of nesting entered by {@link #enterNested}. */
+  public void exitNested() {
+    depth--;
+  }
+
   /** Writes a non-null value's payload only (the reader must know its class), counting depth. */
   public void writePayload(ClassInfo info, Object value) {
     if (info.composite) {

@@ -3,6 +3,8 @@ package dev.brine.codegen;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
 import dev.brine.plan.ClassPlan;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.security.ClassFilter;
@@ -146,6 +148,100 @@ class CodegenTest {
     assertArrayEquals(interp.serialize(w), bytes);
     assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
     assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+  }
+
+  static final class Inner {
+    int x;
+    String s;
+    Inner() {}
+    Inner(int x, String s) { this.x = x; this.s = s; }
+  }
+
+  record InnerRec(long a, Inner in) {}
+
+  static final class Outer {
+    Inner a;
+    private Inner b;
+    InnerRec r;
+    Mode m;
+    double d;
+  }
+
+  record OuterRec(Inner x, InnerRec y, int z, Inner w) {}
+
+  static Brine nestedBrine(boolean codegen, boolean refs, int maxDepth) {
+    return Brine.builder().register(Inner.class, InnerRec.class, Outer.class, OuterRec.class, Mode.class)
+        .codegen(codegen).references(refs).maxDepth(maxDepth).build();
+  }
+
+  /** Nested final classes are called directly by generated code: same bytes, nulls, refs, depth limit. */
+  @Property(tries = 40)
+  void nestedDeclaredClassesMatchTheInterpreter(@ForAll int seed, @ForAll boolean refs) {
+    Inner shared = seed % 3 == 0 ? null : new Inner(seed, seed % 2 == 0 ? null : "s" + seed);
+    Outer o = new Outer();
+    o.a = shared;
+    o.b = seed % 5 == 0 ? null : new Inner(-seed, "b");
+    o.r = seed % 7 == 0 ? null : new InnerRec(seed * 3L, shared);
+    o.m = seed % 2 == 0 ? Mode.ON : null;
+    o.d = seed / 3.0;
+    OuterRec rec = new OuterRec(shared, o.r, seed, o.b);
+    Brine gen = nestedBrine(true, refs, 512);
+    Brine interp = nestedBrine(false, refs, 512);
+    for (Object v : new Object[] {o, rec}) {
+      byte[] bytes = gen.serialize(v);
+      assertArrayEquals(interp.serialize(v), bytes);
+      assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+      assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+    }
+    if (refs && shared != null && o.r != null) {
+      Outer back = gen.deserialize(gen.serialize(o), Outer.class);
+      assertSame(back.a, back.r.in());
+    }
+  }
+
+  /** Registered before the classes it holds, a class still gets their serializers as direct constants. */
+  @Test
+  void nestedSerializersAreCalledDirectlyWhateverTheRegistrationOrder() throws Exception {
+    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), getClass().getClassLoader());
+    r.factory(new DefaultSerializerFactory(true));
+    Builtins.registerAll(r);
+    r.registerUser(64, Outer.class, null);
+    r.registerUser(65, InnerRec.class, null);
+    r.registerUser(66, Inner.class, null);
+    r.complete();
+    Object inner = r.forClass(Inner.class).serializer;
+    Object innerRec = r.forClass(InnerRec.class).serializer;
+    List<Object> constants = new ArrayList<>();
+    for (java.lang.reflect.Field f : r.forClass(Outer.class).serializer.getClass().getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+        f.setAccessible(true);
+        constants.add(f.get(null));
+      }
+    }
+    assertTrue(constants.contains(inner), "Inner's serializer is a constant of Outer's");
+    assertTrue(constants.contains(innerRec), "InnerRec's serializer is a constant of Outer's");
+  }
+
+  @Test
+  void nestedDepthLimitAndBadSlotsAsTheInterpreter() {
+    OuterRec deep = new OuterRec(null, new InnerRec(1, new Inner(2, "x")), 3, null); // 3 levels
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine shallow = nestedBrine(codegen, false, 2);
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(deep));
+      byte[] bytes = nestedBrine(codegen, false, 512).serialize(deep);
+      assertThrows(LimitExceededException.class, () -> shallow.deserialize(bytes));
+      // the slot byte of OuterRec.x (null, 0): a back-reference (1) with references off, or garbage (7)
+      int slot = bytes.length - 1;
+      while (bytes[slot] != 0) {
+        slot--;
+      }
+      for (byte bad : new byte[] {1, 7}) {
+        byte[] b = bytes.clone();
+        b[slot] = bad;
+        Brine any = nestedBrine(codegen, false, 512);
+        assertThrows(MalformedInputException.class, () -> any.deserialize(b), "slot " + bad);
+      }
+    }
   }
 
   @SuppressWarnings("unused")
