@@ -7,6 +7,9 @@ import org.locationtech.jts.geom.CoordinateSequenceFactory;
 import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.impl.CoordinateArraySequenceFactory;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
@@ -113,6 +116,32 @@ final class Coords {
       Bytes.putFloat64(b, p + 8, c.y);
     }
     return pos + (n << 4);
+  }
+
+  /** {@code count} little-endian doubles at {@code pos} (bounds already checked by the caller). */
+  static double[] doubles(byte[] b, int pos, int count) {
+    double[] raw = new double[count];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = Bytes.getFloat64(b, pos + (i << 3));
+    }
+    return raw;
+  }
+
+  /*
+   * XY lines and rings for the default (packed) factory, each sequence built with a literal
+   * dimension of 2: PackedCoordinateSequence.Double checks length % dimension and JTS's LineString
+   * and LinearRing validation calls size() (length / dimension) several times; with a constant
+   * dimension C2 needs no integer division for them.
+   */
+
+  /** An XY LinearRing of {@code n} coordinates at {@code pos} (bounds already checked). */
+  static LinearRing ringXY(GeometryFactory f, byte[] b, int pos, int n) {
+    return f.createLinearRing(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
+  }
+
+  /** An XY LineString of {@code n} coordinates at {@code pos} (bounds already checked). */
+  static LineString lineXY(GeometryFactory f, byte[] b, int pos, int n) {
+    return f.createLineString(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
   }
 
   /** How sequences are built when decoding, chosen once per geometry factory. */

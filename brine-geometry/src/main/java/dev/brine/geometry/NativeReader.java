@@ -171,6 +171,12 @@ final class NativeReader {
       case LINEARRING: {
         int n = readCount("point", Coords.ordinates(zm) * 8);
         zeroWord();
+        if (zm == 0 && maker == Coords.PACKED) {
+          need((long) n << 4);
+          int at = pos;
+          pos += n << 4;
+          return type == LINESTRING ? Coords.lineXY(f, b, at, n) : Coords.ringXY(f, b, at, n);
+        }
         CoordinateSequence seq = coords(n, zm);
         return type == LINESTRING ? f.createLineString(seq) : f.createLinearRing(seq);
       }
@@ -280,6 +286,11 @@ final class NativeReader {
   private LinearRing ring(int sizeAt, int zm) {
     int n = Bytes.getInt32(b, sizeAt);
     checkCoordCount(n, zm, sizeAt);
+    if (zm == 0 && maker == Coords.PACKED) {
+      LinearRing r = Coords.ringXY(f, b, pos, n);
+      pos += n << 4;
+      return r;
+    }
     return f.createLinearRing(coords(n, zm));
   }
 

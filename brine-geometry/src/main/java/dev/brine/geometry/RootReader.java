@@ -2,7 +2,6 @@ package dev.brine.geometry;
 
 import static dev.brine.geometry.NativeFormat.*;
 
-import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
@@ -49,7 +48,9 @@ final class RootReader {
           if (n < 2 || Bytes.getInt32(b, at + 4) != 0 || (long) n * coordBytes != len - at - 8) {
             return null;
           }
-          return f.createLineString(Coords.PACKED.read(b, at + 8, n, zm, false));
+          return zm == 0
+              ? Coords.lineXY(f, b, at + 8, n)
+              : f.createLineString(Coords.PACKED.read(b, at + 8, n, zm, false));
         }
         case POLYGON: {
           int rings = Bytes.getInt32(b, at);
@@ -143,7 +144,7 @@ final class RootReader {
     if (n == 0) {
       return null; // an empty shell: let NativeReader build exactly what it always did
     }
-    LinearRing shell = f.createLinearRing(ring(b, pos, n, zm));
+    LinearRing shell = ring(f, b, pos, n, zm);
     if (rings == 1) {
       return f.createPolygon(shell, NO_HOLES);
     }
@@ -151,13 +152,13 @@ final class RootReader {
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
       n = Bytes.getInt32(b, sizes + 4 * r);
-      holes[r - 1] = f.createLinearRing(ring(b, pos, n, zm));
+      holes[r - 1] = ring(f, b, pos, n, zm);
       pos += n * coordBytes;
     }
     return f.createPolygon(shell, holes);
   }
 
-  private static CoordinateSequence ring(byte[] b, int pos, int n, int zm) {
-    return Coords.PACKED.read(b, pos, n, zm, false);
+  private static LinearRing ring(GeometryFactory f, byte[] b, int pos, int n, int zm) {
+    return zm == 0 ? Coords.ringXY(f, b, pos, n) : f.createLinearRing(Coords.PACKED.read(b, pos, n, zm, false));
   }
 }
