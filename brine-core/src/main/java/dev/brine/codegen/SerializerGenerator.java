@@ -3,6 +3,7 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
@@ -600,8 +601,21 @@ public final class SerializerGenerator {
       cm.visitCode();
       Label start = new Label();
       cm.visitLabel(start);
-      for (FieldPlan f : chunkList.get(c)) {
-        readField(cm, f);
+      List<FieldPlan> chunk = chunkList.get(c);
+      for (int i = 0; i < chunk.size(); ) {
+        int j = fixedRunEnd(chunk, i);
+        if (j - i >= 2) {
+          int[] offsets = claimRun(cm, chunk.subList(i, j), 0);
+          for (int k = i; k < j; k++) {
+            FieldPlan f = chunk.get(k);
+            int off = offsets[k - i];
+            readField(cm, f, () -> loadFixed(cm, f, off));
+          }
+          i = j;
+        } else {
+          readField(cm, chunk.get(i));
+          i++;
+        }
       }
       endChunk(cm, start, chunks);
       cm.visitMaxs(0, 0);
@@ -609,14 +623,83 @@ public final class SerializerGenerator {
     }
   }
 
+  /** Locals of the read methods holding a claimed run: the array and the index of its first byte. */
+  private static final int RUN_ARRAY = 2;
+  private static final int RUN_INDEX = 3;
+  private static final String BR = Type.getInternalName(ByteReader.class);
+
+  /** Bytes of a fixed-width kind read at constant offsets, or 0 (varints, booleans that are checked, references). */
+  private static int fixedSize(FieldKind k) {
+    switch (k) {
+      case BYTE: return 1;
+      case SHORT: case CHAR: return 2;
+      case FLOAT: return 4;
+      case DOUBLE: return 8;
+      default: return 0;
+    }
+  }
+
+  /** The end of the run of fixed-width fields that starts at {@code from}. */
+  private static int fixedRunEnd(List<FieldPlan> fields, int from) {
+    int j = from;
+    while (j < fields.size() && fixedSize(fields.get(j).kind) > 0) {
+      j++;
+    }
+    return j;
+  }
+
+  /**
+   * Claims a run of fixed-width fields from the context in {@code ctxLocal} (one bounds check, one
+   * position update) into the run locals; returns each field's offset from the first byte.
+   */
+  private int[] claimRun(MethodVisitor mv, List<FieldPlan> run, int ctxLocal) {
+    int[] offsets = new int[run.size()];
+    int bytes = 0;
+    for (int k = 0; k < run.size(); k++) {
+      offsets[k] = bytes;
+      bytes += fixedSize(run.get(k).kind);
+    }
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "array", "()[B");
+    mv.visitVarInsn(ASTORE, RUN_ARRAY);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    mv.visitLdcInsn(bytes);
+    rcall(mv, "claim", "(I)I");
+    mv.visitVarInsn(ISTORE, RUN_INDEX);
+    return offsets;
+  }
+
+  /** Pushes a fixed-width field's value from the claimed run at {@code offset}. */
+  private static void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
+    mv.visitVarInsn(ALOAD, RUN_ARRAY);
+    mv.visitVarInsn(ILOAD, RUN_INDEX);
+    if (offset != 0) {
+      mv.visitLdcInsn(offset);
+      mv.visitInsn(IADD);
+    }
+    switch (f.kind) {
+      case BYTE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt8", "([BI)B", false); break;
+      case SHORT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt16", "([BI)S", false); break;
+      case CHAR: mv.visitMethodInsn(INVOKESTATIC, BR, "loadChar", "([BI)C", false); break;
+      case FLOAT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat32", "([BI)F", false); break;
+      case DOUBLE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat64", "([BI)D", false); break;
+      default: throw new IllegalStateException("not fixed-width: " + f);
+    }
+  }
+
   /** Reads one field into the object in local 1 from the context in local 0. */
   private void readField(MethodVisitor mv, FieldPlan f) {
+    readField(mv, f, () -> readValue(mv, f, 0));
+  }
+
+  /** Stores the value {@code push} leaves on the stack into field {@code f} of the object in local 1. */
+  private void readField(MethodVisitor mv, FieldPlan f, Runnable push) {
     Field field = f.field;
     Class<?> ft = field.getType();
     boolean direct = direct(field) && !Modifier.isFinal(field.getModifiers());
     if (direct) {
       mv.visitVarInsn(ALOAD, 1);
-      readValue(mv, f, 0);
+      push.run();
       mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
     } else {
       Class<?> erased = ft.isPrimitive() ? ft : Object.class;
@@ -629,7 +712,7 @@ public final class SerializerGenerator {
       }
       loadConstant(mv, constant(setter, "L" + MH + ";"));
       mv.visitVarInsn(ALOAD, 1);
-      readValue(mv, f, 0);
+      push.run();
       mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
     }
   }
@@ -641,9 +724,21 @@ public final class SerializerGenerator {
     StringBuilder desc = new StringBuilder("(");
     mv.visitTypeInsn(NEW, owner);
     mv.visitInsn(DUP);
-    for (FieldPlan f : plan.fields) {
-      readValue(mv, f, 1);
-      desc.append(Type.getDescriptor(f.field.getType()));
+    List<FieldPlan> fields = plan.fields;
+    for (int i = 0; i < fields.size(); ) {
+      int j = fixedRunEnd(fields, i);
+      if (j - i >= 2) {
+        int[] offsets = claimRun(mv, fields.subList(i, j), 1);
+        for (int k = i; k < j; k++) {
+          loadFixed(mv, fields.get(k), offsets[k - i]);
+          desc.append(Type.getDescriptor(fields.get(k).field.getType()));
+        }
+        i = j;
+      } else {
+        readValue(mv, fields.get(i), 1);
+        desc.append(Type.getDescriptor(fields.get(i).field.getType()));
+        i++;
+      }
     }
     desc.append(")V");
     mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);

@@ -107,6 +107,56 @@ public class ByteReader {
     return truncated(size + "-byte value", pos);
   }
 
+  // ---------------------------------------------------------------- runs of fixed-width fields
+
+  // For generated code reading a run of fixed-width fields: one bounds check and one position update
+  // for the whole run (claim), then loads at constant offsets from the index it returns; the JIT
+  // merges the array bounds checks of such loads.
+
+  /** The array being read (indexes returned by {@link #claim} point into it). */
+  public final byte[] array() {
+    return buf;
+  }
+
+  /**
+   * Checks that {@code n} bytes remain, moves past them and returns the array index of the first.
+   *
+   * @throws TruncatedInputException if fewer remain
+   */
+  public final int claim(int n) {
+    int p = pos;
+    if (n > limit - p) {
+      throw truncated("fixed-width fields (" + n + " bytes)", p);
+    }
+    pos = p + n;
+    return p;
+  }
+
+  /** The signed byte at array index {@code i}. */
+  public static byte loadInt8(byte[] b, int i) {
+    return b[i];
+  }
+
+  /** The little-endian 16-bit value at array index {@code i}. */
+  public static short loadInt16(byte[] b, int i) {
+    return (short) ByteWriter.I16.get(b, i);
+  }
+
+  /** The little-endian 16-bit char at array index {@code i}. */
+  public static char loadChar(byte[] b, int i) {
+    return (char) (short) ByteWriter.I16.get(b, i);
+  }
+
+  /** The float whose raw bits are at array index {@code i}, little-endian. */
+  public static float loadFloat32(byte[] b, int i) {
+    return Float.intBitsToFloat((int) ByteWriter.I32.get(b, i));
+  }
+
+  /** The double whose raw bits are at array index {@code i}, little-endian. */
+  public static double loadFloat64(byte[] b, int i) {
+    return Double.longBitsToDouble((long) ByteWriter.I64.get(b, i));
+  }
+
   // ---------------------------------------------------------------- fixed width
 
   /** Reads 1 byte that must be 0 or 1. */

@@ -244,6 +244,41 @@ class CodegenTest {
     }
   }
 
+  record Pt(double x, double y, float z, short s, char c, byte b, String name, double w) {}
+
+  static final class Samples {
+    int id;
+    double a, b, c;
+    float f;
+    char ch;
+    short sh;
+    byte by;
+    boolean flag;
+    double[] rest;
+  }
+
+  /** Runs of fixed-width fields are read with one bounds check: same values, truncation at every offset. */
+  @Property(tries = 40)
+  void fixedWidthRunsRoundTripAndTruncate(@ForAll double x, @ForAll double y, @ForAll float z, @ForAll short sh,
+      @ForAll char c, @ForAll byte b, @ForAll int id) {
+    Brine gen = Brine.builder().register(Pt.class, Samples.class).build();
+    Brine interp = Brine.builder().register(Pt.class, Samples.class).codegen(false).build();
+    Pt pt = new Pt(x, y, z, sh, c, b, "p", -x);
+    Samples smp = new Samples();
+    smp.id = id; smp.a = x; smp.b = y; smp.c = -y; smp.f = z; smp.ch = c; smp.sh = sh; smp.by = b; smp.flag = id % 2 == 0;
+    smp.rest = new double[] {x};
+    for (Object v : new Object[] {pt, smp}) {
+      byte[] bytes = gen.serialize(v);
+      assertArrayEquals(interp.serialize(v), bytes);
+      assertArrayEquals(bytes, gen.serialize(gen.deserialize(bytes)));
+      assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+      for (int cut = 0; cut < bytes.length; cut++) {
+        byte[] part = java.util.Arrays.copyOf(bytes, cut);
+        assertThrows(MalformedInputException.class, () -> gen.deserialize(part), "cut at " + cut);
+      }
+    }
+  }
+
   @SuppressWarnings("unused")
   static final class Wide {
     int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23,
