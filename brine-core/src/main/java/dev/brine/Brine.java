@@ -128,12 +128,13 @@ public final class Brine {
    *     reference tracking) or the payload exceeds the size limit
    */
   public byte[] serialize(Object value) {
-    WriteContext ctx = writers.take();
+    ContextPool.Slot<WriteContext> slot = writers.take();
+    WriteContext ctx = slot.context;
     try {
       write(ctx, value);
       return ctx.toByteArray();
     } finally {
-      done(ctx);
+      done(slot);
     }
   }
 
@@ -145,7 +146,8 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serialize(Object value, OutputStream out) {
-    WriteContext ctx = writers.take();
+    ContextPool.Slot<WriteContext> slot = writers.take();
+    WriteContext ctx = slot.context;
     try {
       ctx.reset();
       ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
@@ -168,7 +170,7 @@ public final class Brine {
     } catch (StackOverflowError e) {
       throw stackOverflow();
     } finally {
-      done(ctx);
+      done(slot);
     }
   }
 
@@ -182,9 +184,10 @@ public final class Brine {
     }
   }
 
-  private void done(WriteContext ctx) {
+  private void done(ContextPool.Slot<WriteContext> slot) {
+    WriteContext ctx = slot.context;
     ctx.trim(1 << 20);
-    writers.release(ctx);
+    writers.release(slot);
   }
 
   private LimitExceededException stackOverflow() {
@@ -211,13 +214,14 @@ public final class Brine {
       throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
           + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
     }
-    ReadContext ctx = readers.take();
+    ContextPool.Slot<ReadContext> slot = readers.take();
+    ReadContext ctx = slot.context;
     try {
       ctx.wrap(bytes, offset, length);
       return read(ctx);
     } finally {
       ctx.release();
-      readers.release(ctx);
+      readers.release(slot);
     }
   }
 
@@ -298,7 +302,8 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serializeValue(Object value, OutputStream out) {
-    WriteContext ctx = writers.take();
+    ContextPool.Slot<WriteContext> slot = writers.take();
+    WriteContext ctx = slot.context;
     try {
       ctx.reset();
       ctx.writeObject(value);
@@ -308,7 +313,7 @@ public final class Brine {
     } catch (StackOverflowError e) {
       throw stackOverflow();
     } finally {
-      done(ctx);
+      done(slot);
     }
   }
 
@@ -323,7 +328,8 @@ public final class Brine {
    * @throws LimitExceededException if a length or the nesting depth exceeds a limit
    */
   public Object deserializeValue(ByteBuffer buffer) {
-    ReadContext ctx = readers.take();
+    ContextPool.Slot<ReadContext> slot = readers.take();
+    ReadContext ctx = slot.context;
     try {
       int at = buffer.position();
       if (buffer.hasArray() && !buffer.isReadOnly()) {
@@ -352,7 +358,7 @@ public final class Brine {
       }
     } finally {
       ctx.release();
-      readers.release(ctx);
+      readers.release(slot);
     }
   }
 

@@ -18,17 +18,22 @@ final class ContextPool<T> {
   private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
   private final ThreadLocal<Slot<T>> local;
-  private final AtomicReferenceArray<T> slots;
+  private final AtomicReferenceArray<Slot<T>> slots;
   private final Supplier<T> factory;
   private final int mask;
 
-  /** A thread's own context and whether a call is using it. */
-  private static final class Slot<T> {
+  /**
+   * A context, as handed out by {@link #take}: a thread's own (and whether a call is using it), or
+   * one of the shared pool's. Giving the slot back needs no second thread-local lookup.
+   */
+  static final class Slot<T> {
     final T context;
+    final boolean local;
     boolean busy;
 
-    Slot(T context) {
+    Slot(T context, boolean local) {
       this.context = context;
+      this.local = local;
     }
   }
 
@@ -37,45 +42,41 @@ final class ContextPool<T> {
     this.slots = new AtomicReferenceArray<>(n);
     this.mask = n - 1;
     this.factory = factory;
-    this.local = ThreadLocal.withInitial(() -> new Slot<>(factory.get()));
+    this.local = ThreadLocal.withInitial(() -> new Slot<>(factory.get(), true));
   }
 
-  /** A context for the current call; give it back with {@link #release}. */
-  T take() {
+  /** A context for the current call ({@link Slot#context}); give the slot back with {@link #release}. */
+  Slot<T> take() {
     Thread t = Thread.currentThread();
     if (!isVirtual(t)) {
       Slot<T> s = local.get();
       if (!s.busy) {
         s.busy = true;
-        return s.context;
+        return s;
       }
     }
     return takeShared(t);
   }
 
-  void release(T context) {
-    Thread t = Thread.currentThread();
-    if (!isVirtual(t)) {
-      Slot<T> s = local.get();
-      if (s.context == context) {
-        s.busy = false;
-        return;
-      }
+  void release(Slot<T> slot) {
+    if (slot.local) {
+      slot.busy = false;
+      return;
     }
-    int start = probe(t);
+    int start = probe(Thread.currentThread());
     for (int i = 0; i <= mask; i++) {
       int k = (start + i) & mask;
       if (slots.get(k) == null) {
         // A racing release into the same slot may overwrite ours: that context is simply dropped.
-        slots.lazySet(k, context);
+        slots.lazySet(k, slot);
         return;
       }
     }
   }
 
-  private T takeShared(Thread thread) {
+  private Slot<T> takeShared(Thread thread) {
     int start = probe(thread);
-    T t = slots.getAndSet(start, null);
+    Slot<T> t = slots.getAndSet(start, null);
     if (t != null) {
       return t;
     }
@@ -85,7 +86,7 @@ final class ContextPool<T> {
         return t;
       }
     }
-    return factory.get();
+    return new Slot<>(factory.get(), false);
   }
 
   private int probe(Thread t) {
