@@ -146,25 +146,34 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serialize(Object value, OutputStream out) {
+    writeTo(out, value, true);
+  }
+
+  /** Writes a framed payload ({@code length:varuint32 header value}) or a bare value to a stream. */
+  private void writeTo(OutputStream out, Object value, boolean framed) {
     ContextPool.Slot<WriteContext> slot = writers.take();
     WriteContext ctx = slot.context;
     try {
       ctx.reset();
-      ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
-      ctx.writeInt8(0);
-      int start = ctx.position();
-      ctx.writeInt8(header);
-      ctx.writeObject(value);
-      int len = ctx.position() - start;
-      int prefix = WriteContext.sizeOfVarUInt32(len);
-      byte[] buf = ctx.array();
-      int at = start - prefix;
-      int v = len;
-      for (int i = at; i < start; i++) {
-        buf[i] = (byte) (i == start - 1 ? v : (v & 0x7F) | 0x80);
-        v >>>= 7;
+      int at = 0;
+      if (framed) {
+        ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
+        ctx.writeInt8(0);
+        int start = ctx.position();
+        ctx.writeInt8(header);
+        ctx.writeObject(value);
+        int len = ctx.position() - start;
+        byte[] buf = ctx.array();
+        at = start - WriteContext.sizeOfVarUInt32(len);
+        int v = len;
+        for (int i = at; i < start; i++) {
+          buf[i] = (byte) (i == start - 1 ? v : (v & 0x7F) | 0x80);
+          v >>>= 7;
+        }
+      } else {
+        ctx.writeObject(value);
       }
-      out.write(buf, at, ctx.position() - at);
+      out.write(ctx.array(), at, ctx.position() - at);
     } catch (IOException e) {
       throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
     } catch (StackOverflowError e) {
@@ -302,19 +311,7 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serializeValue(Object value, OutputStream out) {
-    ContextPool.Slot<WriteContext> slot = writers.take();
-    WriteContext ctx = slot.context;
-    try {
-      ctx.reset();
-      ctx.writeObject(value);
-      out.write(ctx.array(), 0, ctx.position());
-    } catch (IOException e) {
-      throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
-    } catch (StackOverflowError e) {
-      throw stackOverflow();
-    } finally {
-      done(slot);
-    }
+    writeTo(out, value, false);
   }
 
   /**
