@@ -29,6 +29,7 @@ final class BrineDeserializationStream extends DeserializationStream {
   private final long maxPayload;
   private final InputStream in;
   private byte[] buf = new byte[INITIAL];
+  private ByteBuffer view = ByteBuffer.wrap(buf); // over buf, positioned at each record in turn
   private int pos;
   private int limit;
   private long consumed; // bytes of the stream before buf[0]
@@ -46,7 +47,10 @@ final class BrineDeserializationStream extends DeserializationStream {
         throw new EOFException("end of Brine stream");
       }
       while (true) {
-        ByteBuffer view = ByteBuffer.wrap(buf, pos, limit - pos);
+        if (view.array() != buf) {
+          view = ByteBuffer.wrap(buf); // the buffer grew
+        }
+        view.limit(limit).position(pos);
         try {
           Object value = brine.deserializeValue(view);
           pos = view.position();
@@ -105,6 +109,7 @@ final class BrineDeserializationStream extends DeserializationStream {
       throw Sneaky.rethrow(e);
     } finally {
       buf = new byte[0];
+      view = ByteBuffer.wrap(buf);
       pos = limit = 0;
     }
   }
