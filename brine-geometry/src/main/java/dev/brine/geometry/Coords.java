@@ -41,11 +41,16 @@ final class Coords {
     int measures = seq.getMeasures();
     int spatial = dim - measures;
     if (measures < 0 || measures > 1 || spatial < 2 || spatial > 3) {
-      throw new BrineException(
-          "unsupported coordinate dimension " + dim + " with " + measures
-              + " measures: only XY, XYZ, XYM and XYZM are supported");
+      throw unsupported(dim, measures);
     }
     return (spatial == 3 ? Z : 0) | (measures == 1 ? M : 0);
+  }
+
+  // out of line: keeps flagsOf (called for every sequence) small enough to inline everywhere
+  private static BrineException unsupported(int dim, int measures) {
+    return new BrineException(
+        "unsupported coordinate dimension " + dim + " with " + measures
+            + " measures: only XY, XYZ, XYM and XYZM are supported");
   }
 
   /**

@@ -342,8 +342,9 @@ final class NativeWriter {
 
   static int write(byte[] b, int pos, Geometry g, boolean root, int depth) {
     int type = typeOf(g);
-    // a collection's own Z/M bits are informational (the union of its members); readers ignore them
-    int zm = type == GEOMETRYCOLLECTION ? gcFlags(g, depth) : zmOf(g, type);
+    // a collection's own Z/M bits are informational (the union of its members; readers ignore
+    // them): they are or-ed in from the members' headers once those are written, below
+    int zm = type == GEOMETRYCOLLECTION ? 0 : zmOf(g, type);
     int flags = zm;
     boolean env = hasEnvelope(g, root, type);
     if (env) flags |= FLAG_ENVELOPE;
@@ -432,11 +433,14 @@ final class NativeWriter {
       }
       case GEOMETRYCOLLECTION: {
         int n = g.getNumGeometries();
+        int flagsAt = pos - (env ? ENVELOPE_BYTES : 0) - HEADER_BYTES + 1;
         Bytes.putInt32(b, pos, n);
         Bytes.putInt32(b, pos + 4, 0);
         pos += 8;
         for (int i = 0; i < n; i++) {
+          int member = pos;
           pos = write(b, pos, g.getGeometryN(i), false, depth + 1);
+          b[flagsAt] |= (byte) (b[member + 1] & (FLAG_Z | FLAG_M));
         }
         return pos;
       }
