@@ -193,7 +193,19 @@ public final class ReadContext extends ByteReader {
     if (s == null || (trackRefs && info.tracked) || info.readResolve != null || info.composite) {
       return readPayload(info, null, null);
     }
-    return s.read(this); // a leaf value: nothing to track, count or resolve
+    // a leaf value: nothing to track, count or resolve; the commonest classes without a call through
+    // the serializer interface (megamorphic here), as WriteContext.writePayload writes them
+    Object leaf = s;
+    if (leaf == ScalarSerializers.STRING) {
+      return readString();
+    }
+    if (leaf == ScalarSerializers.INT) {
+      return Integer.valueOf(readVarInt32());
+    }
+    if (leaf == ScalarSerializers.LONG) {
+      return Long.valueOf(readVarInt64());
+    }
+    return s.read(this);
   }
 
   @SuppressWarnings("unchecked")

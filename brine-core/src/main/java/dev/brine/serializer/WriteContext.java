@@ -236,7 +236,18 @@ public final class WriteContext extends ByteWriter {
       info.serializer.write(this, value);
       depth--;
     } else {
-      info.serializer.write(this, value);
+      // the commonest leaf classes (collection elements, map keys and values) without a call through
+      // the serializer interface, which is megamorphic here; the same bytes as their serializers
+      Object s = info.serializer;
+      if (s == ScalarSerializers.STRING) {
+        writeString((String) value);
+      } else if (s == ScalarSerializers.INT) {
+        writeVarInt32((Integer) value);
+      } else if (s == ScalarSerializers.LONG) {
+        writeVarInt64((Long) value);
+      } else {
+        info.serializer.write(this, value);
+      }
     }
   }
 
