@@ -84,16 +84,24 @@ final class RootReader {
           if (pos > len || (pos != s && Bytes.getInt32(b, s) != 0) || pos + coords != len) {
             return null;
           }
+          // every count is checked above: build the polygons ring by ring
           Polygon[] polys = new Polygon[n];
           s = at + 4;
           for (int i = 0; i < n; i++) {
             int rings = Bytes.getInt32(b, s);
-            Polygon p = polygon(b, f, s + 4, rings, pos, zm, coordBytes);
-            if (p == null) {
-              return null;
+            int points = Bytes.getInt32(b, s + 4);
+            if (points == 0) {
+              return null; // an empty shell: as in polygon()
             }
-            polys[i] = p;
-            pos += ringBytes(b, s + 4, rings, coordBytes);
+            LinearRing shell = ring(f, b, pos, points, zm);
+            pos += points * coordBytes;
+            LinearRing[] holes = rings == 1 ? NO_HOLES : new LinearRing[rings - 1];
+            for (int r = 1; r < rings; r++) {
+              points = Bytes.getInt32(b, s + 4 + 4 * r);
+              holes[r - 1] = ring(f, b, pos, points, zm);
+              pos += points * coordBytes;
+            }
+            polys[i] = f.createPolygon(shell, holes);
             s += 4 + 4 * rings;
           }
           return f.createMultiPolygon(polys);
