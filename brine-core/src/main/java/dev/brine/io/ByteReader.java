@@ -274,6 +274,10 @@ public class ByteReader {
 
   private int readVarUInt32Slow() {
     int p = pos;
+    if (p < limit && buf[p] >= 0) { // a one-byte value near the end: the common case here
+      pos = p + 1;
+      return buf[p];
+    }
     int r = 0;
     for (int shift = 0; shift < 35; shift += 7) {
       if (p >= limit) {
@@ -356,6 +360,10 @@ public class ByteReader {
       throw truncated("varint", p);
     }
     int b0 = buf[p] & 0xFF;
+    if (b0 < 0x80) { // a one-byte value near the end: the common case here
+      pos = p + 1;
+      return b0;
+    }
     int t = Integer.numberOfLeadingZeros(~b0 & 0xFF) - 24;
     if (t >= limit - p) {
       throw truncated("varint of " + (t + 1) + " bytes", p);
