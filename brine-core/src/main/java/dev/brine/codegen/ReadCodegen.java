@@ -1,0 +1,311 @@
+package dev.brine.codegen;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
+import dev.brine.plan.FieldKind;
+import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Instantiator;
+import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * The read half of a generated serializer ({@link SerializerGenerator} assembles the class and
+ * writes the write half): {@code read} for POJOs (a new instance, then chunk methods that store each
+ * field) and for records (every component read in order, then the canonical constructor). It reads
+ * exactly what the write half wrote, the bytes of the interpreted serializers.
+ */
+final class ReadCodegen {
+  private static final String RC = Type.getInternalName(ReadContext.class);
+  private static final String CI = Type.getDescriptor(ClassInfo.class);
+  private static final String MH = Type.getInternalName(MethodHandle.class);
+  private static final String SER = Type.getInternalName(Serializer.class);
+
+  private final SerializerGenerator g;
+
+  ReadCodegen(SerializerGenerator g) {
+    this.g = g;
+  }
+
+  /**
+   * Pushes a declared field's value read like {@code ReadContext.readDeclared} (see {@link
+   * #writeNested}), typed as the field.
+   */
+  private void readNested(MethodVisitor mv, FieldPlan f, Serializer<Object> nested, int ctxLocal) {
+    Label general = new Label();
+    Label isNull = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "readDeclaredSlot", "()Z");
+    mv.visitJumpInsn(IFEQ, isNull);
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, ctxLocal);
+      rcall(mv, "enterNested", "()V");
+    }
+    g.loadConstant(mv, g.constant(nested, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
+    if (f.declared.composite) {
+      mv.visitVarInsn(ALOAD, ctxLocal);
+      rcall(mv, "exitNested", "()V");
+    }
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(isNull);
+    mv.visitInsn(ACONST_NULL);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    g.loadInfo(mv, f.declared);
+    rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
+    mv.visitLabel(end);
+    mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+  }
+
+  /** Pushes the next value for {@code f} read from the context in local {@code ctxLocal}, typed as the field. */
+  private void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
+    Serializer<Object> nested = SerializerGenerator.nestedSerializer(f);
+    if (nested != null) {
+      readNested(mv, f, nested, ctxLocal);
+      return;
+    }
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    Class<?> ft = f.field.getType();
+    switch (f.kind) {
+      case BOOLEAN: rcall(mv, "readBoolean", "()Z"); break;
+      case BYTE: rcall(mv, "readInt8", "()B"); break;
+      case SHORT: rcall(mv, "readInt16", "()S"); break;
+      case CHAR: rcall(mv, "readChar", "()C"); break;
+      case INT: rcall(mv, "readVarInt32", "()I"); break;
+      case LONG: rcall(mv, "readVarInt64", "()J"); break;
+      case FLOAT: rcall(mv, "readFloat32", "()F"); break;
+      case DOUBLE: rcall(mv, "readFloat64", "()D"); break;
+      case STRING: rcall(mv, "readNullableString", "()Ljava/lang/String;"); break;
+      case DECLARED: {
+        String[] box = SerializerGenerator.boxed(ft);
+        if (box != null) {
+          rcall(mv, box[1], "()" + Type.getDescriptor(ft));
+          break;
+        }
+        g.loadInfo(mv, f.declared);
+        rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+      }
+      case CONTAINER:
+        g.loadInfo(mv, f.element);
+        g.loadInfo(mv, f.value);
+        rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+      default:
+        rcall(mv, "readObject", "()Ljava/lang/Object;");
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
+        break;
+    }
+  }
+
+  private static void rcall(MethodVisitor mv, String name, String desc) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, RC, name, desc, false);
+  }
+
+  void readObjectMethod(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    mv.visitCode();
+    String owner = Type.getInternalName(g.type);
+    Constructor<?> noArg = null;
+    try {
+      noArg = g.type.getDeclaredConstructor();
+    } catch (NoSuchMethodException e) {
+      // created without a constructor below
+    }
+    if (noArg != null && g.type.getNestHost() == g.type.getNestHost() && !Modifier.isAbstract(g.type.getModifiers())) {
+      mv.visitTypeInsn(NEW, owner);
+      mv.visitInsn(DUP);
+      mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", "()V", false);
+    } else {
+      g.loadConstant(mv, g.constant(Instantiator.of(g.type).handle(), "L" + MH + ";"));
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+      mv.visitTypeInsn(CHECKCAST, owner);
+    }
+    mv.visitVarInsn(ASTORE, 2);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, 2);
+    rcall(mv, "reference", "(Ljava/lang/Object;)V");
+    String chunkDesc = "(L" + RC + ";L" + owner + ";)V";
+    List<List<FieldPlan>> chunkList = g.chunks();
+    int chunks = chunkList.size();
+    for (int c = 0; c < chunks; c++) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, 2);
+      mv.visitMethodInsn(INVOKESTATIC, g.self, "read" + c, chunkDesc, false);
+    }
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    for (int c = 0; c < chunks; c++) {
+      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "read" + c, chunkDesc, null, null);
+      cm.visitCode();
+      Label start = new Label();
+      cm.visitLabel(start);
+      List<FieldPlan> chunk = chunkList.get(c);
+      for (int i = 0; i < chunk.size(); ) {
+        int j = fixedRunEnd(chunk, i);
+        if (j - i >= 2) {
+          int[] offsets = claimRun(cm, chunk.subList(i, j), 0);
+          for (int k = i; k < j; k++) {
+            FieldPlan f = chunk.get(k);
+            int off = offsets[k - i];
+            readField(cm, f, () -> loadFixed(cm, f, off));
+          }
+          i = j;
+        } else {
+          readField(cm, chunk.get(i));
+          i++;
+        }
+      }
+      SerializerGenerator.endChunk(cm, start, chunks);
+      cm.visitMaxs(0, 0);
+      cm.visitEnd();
+    }
+  }
+
+  /** Locals of the read methods holding a claimed run: the array and the index of its first byte. */
+  private static final int RUN_ARRAY = 2;
+  private static final int RUN_INDEX = 3;
+  private static final String BR = Type.getInternalName(ByteReader.class);
+
+  /** Bytes of a fixed-width kind read at constant offsets, or 0 (varints, booleans that are checked, references). */
+  private static int fixedSize(FieldKind k) {
+    switch (k) {
+      case BYTE: return 1;
+      case SHORT: case CHAR: return 2;
+      case FLOAT: return 4;
+      case DOUBLE: return 8;
+      default: return 0;
+    }
+  }
+
+  /** The end of the run of fixed-width fields that starts at {@code from}. */
+  private static int fixedRunEnd(List<FieldPlan> fields, int from) {
+    int j = from;
+    while (j < fields.size() && fixedSize(fields.get(j).kind) > 0) {
+      j++;
+    }
+    return j;
+  }
+
+  /**
+   * Claims a run of fixed-width fields from the context in {@code ctxLocal} (one bounds check, one
+   * position update) into the run locals; returns each field's offset from the first byte.
+   */
+  private int[] claimRun(MethodVisitor mv, List<FieldPlan> run, int ctxLocal) {
+    int[] offsets = new int[run.size()];
+    int bytes = 0;
+    for (int k = 0; k < run.size(); k++) {
+      offsets[k] = bytes;
+      bytes += fixedSize(run.get(k).kind);
+    }
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    rcall(mv, "array", "()[B");
+    mv.visitVarInsn(ASTORE, RUN_ARRAY);
+    mv.visitVarInsn(ALOAD, ctxLocal);
+    mv.visitLdcInsn(bytes);
+    rcall(mv, "claim", "(I)I");
+    mv.visitVarInsn(ISTORE, RUN_INDEX);
+    return offsets;
+  }
+
+  /** Pushes a fixed-width field's value from the claimed run at {@code offset}. */
+  private static void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
+    mv.visitVarInsn(ALOAD, RUN_ARRAY);
+    mv.visitVarInsn(ILOAD, RUN_INDEX);
+    if (offset != 0) {
+      mv.visitLdcInsn(offset);
+      mv.visitInsn(IADD);
+    }
+    switch (f.kind) {
+      case BYTE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt8", "([BI)B", false); break;
+      case SHORT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt16", "([BI)S", false); break;
+      case CHAR: mv.visitMethodInsn(INVOKESTATIC, BR, "loadChar", "([BI)C", false); break;
+      case FLOAT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat32", "([BI)F", false); break;
+      case DOUBLE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat64", "([BI)D", false); break;
+      default: throw new IllegalStateException("not fixed-width: " + f);
+    }
+  }
+
+  /** Reads one field into the object in local 1 from the context in local 0. */
+  private void readField(MethodVisitor mv, FieldPlan f) {
+    readField(mv, f, () -> readValue(mv, f, 0));
+  }
+
+  /** Stores the value {@code push} leaves on the stack into field {@code f} of the object in local 1. */
+  private void readField(MethodVisitor mv, FieldPlan f, Runnable push) {
+    Field field = f.field;
+    Class<?> ft = field.getType();
+    boolean direct = g.direct(field) && !Modifier.isFinal(field.getModifiers());
+    if (direct) {
+      mv.visitVarInsn(ALOAD, 1);
+      push.run();
+      mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
+    } else {
+      Class<?> erased = ft.isPrimitive() ? ft : Object.class;
+      MethodHandle setter;
+      try {
+        field.setAccessible(true);
+        setter = g.lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
+      } catch (IllegalAccessException | RuntimeException e) {
+        throw new BrineException("cannot set field " + field + ": " + e.getMessage(), e);
+      }
+      g.loadConstant(mv, g.constant(setter, "L" + MH + ";"));
+      mv.visitVarInsn(ALOAD, 1);
+      push.run();
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
+    }
+  }
+
+  void readRecordMethod(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    mv.visitCode();
+    String owner = Type.getInternalName(g.type);
+    StringBuilder desc = new StringBuilder("(");
+    mv.visitTypeInsn(NEW, owner);
+    mv.visitInsn(DUP);
+    List<FieldPlan> fields = g.plan.fields;
+    for (int i = 0; i < fields.size(); ) {
+      int j = fixedRunEnd(fields, i);
+      if (j - i >= 2) {
+        int[] offsets = claimRun(mv, fields.subList(i, j), 1);
+        for (int k = i; k < j; k++) {
+          loadFixed(mv, fields.get(k), offsets[k - i]);
+          desc.append(Type.getDescriptor(fields.get(k).field.getType()));
+        }
+        i = j;
+      } else {
+        readValue(mv, fields.get(i), 1);
+        desc.append(Type.getDescriptor(fields.get(i).field.getType()));
+        i++;
+      }
+    }
+    desc.append(")V");
+    mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+}
