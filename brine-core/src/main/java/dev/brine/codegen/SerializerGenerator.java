@@ -92,10 +92,12 @@ public final class SerializerGenerator {
   }
 
   private byte[] bytecode() {
-    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-      // Branches exist only around nested fields; the one local that can merge two reference types
-      // (the scratch slot of a nested value) is always stored again before it is loaded, so Object is
-      // exact enough, and no class is loaded to compute frames.
+    // Branches exist only around fields of final classes called directly; without them the code is
+    // straight-line and needs no stack map frames (computing them is a cost at first use).
+    boolean branches = plan.fields.stream().anyMatch(f -> nestedSerializer(f) != null);
+    ClassWriter cw = new ClassWriter(branches ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
+      // The one local that can merge two reference types (the scratch slot of a nested value) is
+      // always stored again before it is loaded, so Object is exact enough, and no class is loaded.
       @Override
       protected String getCommonSuperClass(String a, String b) {
         return "java/lang/Object";
