@@ -247,8 +247,8 @@ public final class SerializerGenerator {
         // a run of primitive fields: reserve its largest size once, then append without checks
         int j = i;
         int bytes = 0;
-        while (j < chunk.size() && chunk.get(j).kind.primitive()) {
-          bytes += maxSize(chunk.get(j).kind);
+        while (j < chunk.size() && inRun(chunk.get(j))) {
+          bytes += runSize(chunk.get(j));
           j++;
         }
         if (j - i >= 2) {
@@ -297,8 +297,9 @@ public final class SerializerGenerator {
   }
 
   /**
-   * Writes a run of primitive fields: one capacity check for the run's largest size, then the buffer
-   * (local 2) and the position (local 3) stay in locals through {@code ByteWriter.store*} calls, and
+   * Writes a run of primitive (and boxed number) fields: one capacity check for the run's largest
+   * size, then the buffer (local 2) and the position (local 3) stay in locals through static {@code
+   * store*} calls ({@code ByteWriter}'s, and {@code WriteContext}'s for boxed numbers), and
    * the end position is published once. A position in a local costs nothing per field; the context's
    * position field would be stored to memory before every bounds check.
    */
@@ -316,13 +317,34 @@ public final class SerializerGenerator {
       mv.visitVarInsn(ALOAD, 2);
       mv.visitVarInsn(ILOAD, 3);
       getField(mv, f);
-      String[] store = store(f.kind);
-      mv.visitMethodInsn(INVOKESTATIC, BW, store[0], "([BI" + store[1] + ")I", false);
+      if (f.kind.primitive()) {
+        String[] store = store(f.kind);
+        mv.visitMethodInsn(INVOKESTATIC, BW, store[0], "([BI" + store[1] + ")I", false);
+      } else { // a boxed number: WriteContext.storeNullable*, the bytes of writeNullable*
+        String box = Type.getDescriptor(f.field.getType());
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+        String name = "store" + boxed(f.field.getType())[0].substring("write".length());
+        mv.visitMethodInsn(INVOKESTATIC, WC, name, "([BI" + box + ")I", false);
+      }
       mv.visitVarInsn(ISTORE, 3);
     }
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ILOAD, 3);
     call(mv, "advanceTo", "(I)V");
+  }
+
+  /** Whether a field can be written inside a run: a primitive, or a boxed number (slot byte and value). */
+  private static boolean inRun(FieldPlan f) {
+    return f.kind.primitive() || (f.kind == FieldKind.DECLARED && boxed(f.field.getType()) != null);
+  }
+
+  /** The most bytes a field of a run takes. */
+  private static int runSize(FieldPlan f) {
+    if (f.kind.primitive()) {
+      return maxSize(f.kind);
+    }
+    Class<?> t = f.field.getType();
+    return 1 + (t == Integer.class ? 5 : t == Float.class ? 4 : 9);
   }
 
   /** The static {@code ByteWriter} store for a primitive kind: {name, value descriptor}. */

@@ -171,6 +171,41 @@ public final class WriteContext extends ByteWriter {
   // Boxed primitives in declared slots (what generated code calls for Integer, Long… fields): the same
   // bytes as writeDeclared — slot byte 0 for null, else 2 and the payload — without a virtual call.
 
+  // The same bytes as static stores, for generated code that writes boxed fields inside a run of
+  // primitive fields (see ByteWriter's stores): the caller has reserved 1 + the value's largest size.
+
+  /** Stores a declared {@code Integer} at {@code p} (slot byte, then the varint); returns the next position. */
+  public static int storeNullableInt32(byte[] b, int p, Integer v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeVarInt32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Long} at {@code p}; returns the next position. */
+  public static int storeNullableInt64(byte[] b, int p, Long v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeVarInt64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Double} at {@code p}; returns the next position. */
+  public static int storeNullableFloat64(byte[] b, int p, Double v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeFloat64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Float} at {@code p}; returns the next position. */
+  public static int storeNullableFloat32(byte[] b, int p, Float v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeFloat32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
   /** A declared {@code Integer}: slot byte and zig-zag varint. */
   public void writeNullableInt32(Integer v) {
     if (v == null) {
