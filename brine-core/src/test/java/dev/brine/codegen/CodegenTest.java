@@ -304,6 +304,36 @@ class CodegenTest {
     assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
   }
 
+  /** Corrupted payloads of classes on the generated fast paths fail with a BrineException, nothing else. */
+  @Property(tries = 200)
+  void corruptedFastPathPayloadsFailCleanly(@ForAll long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    Outer o = new Outer();
+    o.a = new Inner(r.nextInt(), "a");
+    o.b = r.nextBoolean() ? null : new Inner(r.nextInt(), null);
+    o.r = new InnerRec(r.nextLong(), o.a);
+    o.m = Mode.OFF;
+    o.d = r.nextDouble();
+    Boxes bx = new Boxes();
+    bx.b = r.nextInt();
+    bx.e = r.nextBoolean() ? null : r.nextDouble();
+    Object[] values = {o, new OuterRec(o.a, o.r, r.nextInt(), null), bx,
+        new Pt(r.nextDouble(), r.nextDouble(), r.nextFloat(), (short) r.nextInt(), (char) r.nextInt(), (byte) r.nextInt(), "n", 1)};
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Outer.class, OuterRec.class, Mode.class, Boxes.class, Pt.class).build();
+    for (Object v : values) {
+      byte[] bytes = b.serialize(v);
+      byte[] bad = bytes.clone();
+      for (int k = 0, n = 1 + r.nextInt(3); k < n; k++) {
+        bad[r.nextInt(bad.length)] ^= (byte) (1 << r.nextInt(8));
+      }
+      try {
+        b.deserialize(bad); // a flip may still decode to a (different) valid value
+      } catch (dev.brine.BrineException expected) {
+        // what and where are in the message
+      }
+    }
+  }
+
   @SuppressWarnings("unused")
   static final class Wide {
     int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23,
