@@ -53,6 +53,7 @@ public final class Builtins {
   private Builtins() {}
 
   /** Registers all built-ins. */
+  @SuppressWarnings("unchecked") // the finishers' casts: each receives the collection its own factory made
   public static void registerAll(TypeRegistry r) {
     // scalars: immutable, leaves
     r.registerFixed(BOOLEAN, Boolean.class, ScalarSerializers.BOOLEAN, false, false);

@@ -53,9 +53,8 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   /** The comparator of a sorted collection; overridden by sorted serializers. */
-  @SuppressWarnings("unchecked")
   private Comparator<Object> comparator(Collection<Object> c) {
-    return (Comparator<Object>) ((java.util.SortedSet<Object>) c).comparator();
+    return ((java.util.SortedSet<Object>) c).comparator();
   }
 
   @Override
