@@ -123,6 +123,51 @@ final class Coords {
     return pos + (n << 4);
   }
 
+  /**
+   * The internal {@code Coordinate[]} of a non-empty XY {@code CoordinateArraySequence} (JTS's default
+   * sequence, exact class), or {@code null} for any other sequence.
+   */
+  static Coordinate[] xyArray(CoordinateSequence seq) {
+    if (seq.getClass() == CoordinateArraySequence.class
+        && seq.getDimension() == 2
+        && seq.getMeasures() == 0
+        && seq.size() > 0) {
+      return ((CoordinateArraySequence) seq).toCoordinateArray();
+    }
+    return null;
+  }
+
+  /**
+   * {@link #writeXY} that also computes, in the same pass, the envelope JTS computes for these
+   * coordinates ({@code Envelope.expandToInclude} from a null envelope: the first coordinate sets it,
+   * later ones widen it only when {@code <} or {@code >} holds, so NaN and -0.0 behave exactly as in
+   * JTS) and stores it as minX, minY, maxX, maxY at {@code envAt}. {@code cs} must not be empty.
+   */
+  static int writeXYWithEnvelope(byte[] b, int pos, Coordinate[] cs, int envAt) {
+    double minX = cs[0].x;
+    double maxX = minX;
+    double minY = cs[0].y;
+    double maxY = minY;
+    int n = cs.length;
+    for (int i = 0; i < n; i++) {
+      Coordinate c = cs[i];
+      double x = c.x;
+      double y = c.y;
+      int p = pos + (i << 4);
+      Bytes.putFloat64(b, p, x);
+      Bytes.putFloat64(b, p + 8, y);
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    Bytes.putFloat64(b, envAt, minX);
+    Bytes.putFloat64(b, envAt + 8, minY);
+    Bytes.putFloat64(b, envAt + 16, maxX);
+    Bytes.putFloat64(b, envAt + 24, maxY);
+    return pos + (n << 4);
+  }
+
   /** {@code count} little-endian doubles at {@code pos} (bounds already checked by the caller). */
   static double[] doubles(byte[] b, int pos, int count) {
     double[] raw = new double[count];

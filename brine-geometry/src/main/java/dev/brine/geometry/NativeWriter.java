@@ -83,7 +83,11 @@ final class NativeWriter {
     return b;
   }
 
-  /** Header + envelope of a non-empty root geometry; returns the position after them. */
+  /**
+   * Header + envelope of a non-empty root geometry; returns the position after them. The envelope is
+   * JTS's {@code getEnvelopeInternal()}: free when cached (the common case on this path; fresh XY
+   * geometries take the compute-while-copying paths instead).
+   */
   private static int rootHeader(byte[] b, int type, int zm, Geometry g) {
     Bytes.putInt64(b, 0, header(type, zm | FLAG_ENVELOPE, g.getSRID()));
     // cached in the geometry by JTS after the first call (the returned copy is scalar-replaced)
@@ -109,7 +113,16 @@ final class NativeWriter {
       return null;
     }
     byte[] b = new byte[(int) size];
-    int pos = rootHeader(b, LINESTRING, zm, l);
+    int pos = HEADER_BYTES + ENVELOPE_BYTES;
+    // not cached by JTS: computed while copying (no JTS envelopes to compute, cache and copy)
+    Coordinate[] xy = CachedEnvelope.of(l) == null ? Coords.xyArray(seq) : null;
+    if (xy != null) {
+      Bytes.putInt64(b, 0, header(LINESTRING, FLAG_ENVELOPE, l.getSRID()));
+      Bytes.putInt32(b, pos, n);
+      Coords.writeXYWithEnvelope(b, pos + 8, xy, HEADER_BYTES);
+      return b;
+    }
+    rootHeader(b, LINESTRING, zm, l);
     Bytes.putInt32(b, pos, n);
     Coords.write(b, pos + 8, seq, zm);
     return b;
@@ -135,11 +148,17 @@ final class NativeWriter {
     return points;
   }
 
-  /** Ring sizes of a non-empty polygon at {@code s}, then its coordinates at {@code pos}. */
-  private static int putPolygon(byte[] b, int s, int pos, Polygon p, int holes, int zm) {
+  /**
+   * Ring sizes of a non-empty polygon at {@code s}, then its coordinates at {@code pos}. If {@code
+   * shellXY} (the shell's coordinates, see {@link Coords#xyArray}) is given, the shell's envelope —
+   * JTS's envelope of a polygon — is computed while copying and stored at offset 8.
+   */
+  private static int putPolygon(byte[] b, int s, int pos, Polygon p, int holes, int zm, Coordinate[] shellXY) {
     CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
     Bytes.putInt32(b, s, shell.size());
-    pos = Coords.write(b, pos, shell, zm);
+    pos = shellXY != null
+        ? Coords.writeXYWithEnvelope(b, pos, shellXY, HEADER_BYTES)
+        : Coords.write(b, pos, shell, zm);
     for (int i = 0; i < holes; i++) {
       CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
       Bytes.putInt32(b, s + 4 + 4 * i, h.size());
@@ -166,9 +185,15 @@ final class NativeWriter {
       return null;
     }
     byte[] b = new byte[(int) size];
-    int pos = rootHeader(b, POLYGON, zm, p);
+    int pos = HEADER_BYTES + ENVELOPE_BYTES;
+    Coordinate[] xy = CachedEnvelope.of(p) == null ? Coords.xyArray(shell) : null;
+    if (xy != null) {
+      Bytes.putInt64(b, 0, header(POLYGON, FLAG_ENVELOPE, p.getSRID()));
+    } else {
+      rootHeader(b, POLYGON, zm, p);
+    }
     Bytes.putInt32(b, pos, 1 + holes);
-    putPolygon(b, pos + 4, pos + structure, p, holes, zm);
+    putPolygon(b, pos + 4, pos + structure, p, holes, zm, xy);
     return b;
   }
 
@@ -204,16 +229,56 @@ final class NativeWriter {
       return null;
     }
     byte[] b = new byte[(int) size];
-    int pos = rootHeader(b, MULTIPOLYGON, zm, mp);
+    // not cached, every shell XY in JTS's default sequence: the envelope is computed while copying
+    boolean xy = zm == 0 && CachedEnvelope.of(mp) == null;
+    for (int i = 0; i < n && xy; i++) {
+      xy = Coords.xyArray(((Polygon) mp.getGeometryN(i)).getExteriorRing().getCoordinateSequence()) != null;
+    }
+    int pos = HEADER_BYTES + ENVELOPE_BYTES;
+    if (xy) {
+      Bytes.putInt64(b, 0, header(MULTIPOLYGON, FLAG_ENVELOPE, mp.getSRID()));
+    } else {
+      rootHeader(b, MULTIPOLYGON, zm, mp);
+    }
     Bytes.putInt32(b, pos, n);
     int s = pos + 4;
     pos += structure;
+    // JTS: the collection's envelope is expandToInclude(each polygon's envelope), from null
+    double minX = 0;
+    double minY = 0;
+    double maxX = 0;
+    double maxY = 0;
     for (int i = 0; i < n; i++) {
       Polygon p = (Polygon) mp.getGeometryN(i);
       int holes = p.getNumInteriorRing();
       Bytes.putInt32(b, s, 1 + holes);
-      pos = putPolygon(b, s + 4, pos, p, holes, zm);
+      Coordinate[] shellXY = xy ? Coords.xyArray(p.getExteriorRing().getCoordinateSequence()) : null;
+      pos = putPolygon(b, s + 4, pos, p, holes, zm, shellXY);
       s += 8 + 4 * holes;
+      if (xy) {
+        // this polygon's envelope, just stored at 8..40 (never null: its shell is not empty)
+        double x0 = Bytes.getFloat64(b, 8);
+        double y0 = Bytes.getFloat64(b, 16);
+        double x1 = Bytes.getFloat64(b, 24);
+        double y1 = Bytes.getFloat64(b, 32);
+        if (i == 0) {
+          minX = x0;
+          minY = y0;
+          maxX = x1;
+          maxY = y1;
+        } else {
+          if (x0 < minX) minX = x0;
+          if (x1 > maxX) maxX = x1;
+          if (y0 < minY) minY = y0;
+          if (y1 > maxY) maxY = y1;
+        }
+      }
+    }
+    if (xy) {
+      Bytes.putFloat64(b, 8, minX);
+      Bytes.putFloat64(b, 16, minY);
+      Bytes.putFloat64(b, 24, maxX);
+      Bytes.putFloat64(b, 32, maxY);
     }
     return b;
   }
