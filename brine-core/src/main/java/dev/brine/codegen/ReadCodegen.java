@@ -175,7 +175,17 @@ final class ReadCodegen {
           }
           i = j;
         } else {
-          readField(cm, chunk.get(i));
+          FieldPlan f = chunk.get(i);
+          Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
+          if (elements != null) {
+            readElements(cm, f, elements);
+            readField(cm, f, () -> {
+              cm.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+              cm.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+            });
+          } else {
+            readField(cm, f);
+          }
           i++;
         }
       }
@@ -183,6 +193,74 @@ final class ReadCodegen {
       cm.visitMaxs(0, 0);
       cm.visitEnd();
     }
+  }
+
+  /** Locals of a POJO chunk's collection loop: the collection, its size, a countdown, its serializer. */
+  private static final int COLLECTION_LOCAL = 4;
+  private static final int COUNT_LOCAL = 5;
+  private static final int LEFT_LOCAL = 6;
+  private static final int COLLECTION_SERIALIZER_LOCAL = 7;
+
+  /**
+   * Reads a collection field whose declared element class is final into {@link #COLLECTION_LOCAL}
+   * (the counterpart of {@code SerializerGenerator.writeElements}): with references off,
+   * {@code ReadContext.beginElements} reads up to the elements and this loop calls the element
+   * class's serializer directly; any other input is read whole by {@code beginElements}.
+   */
+  private void readElements(MethodVisitor mv, FieldPlan f, Serializer<Object> elements) {
+    Label general = new Label();
+    Label loop = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    mv.visitVarInsn(ALOAD, 0);
+    g.loadInfo(mv, f.element);
+    rcall(mv, "beginElements", "(" + CI + ")Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "elementCount", "()I");
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
+    mv.visitVarInsn(ISTORE, LEFT_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitJumpInsn(IFLE, end);
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "elementsSerializer", "()Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_SERIALIZER_LOCAL);
+    mv.visitLabel(loop);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/util/Collection");
+    if (f.element.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      rcall(mv, "enterNested", "()V");
+    }
+    g.loadConstant(mv, g.constant(elements, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
+    if (f.element.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      rcall(mv, "exitNested", "()V");
+    }
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Collection", "add", "(Ljava/lang/Object;)Z", true);
+    mv.visitInsn(POP);
+    mv.visitIincInsn(LEFT_LOCAL, -1);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
+    mv.visitJumpInsn(IFGT, loop);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitVarInsn(ALOAD, COLLECTION_SERIALIZER_LOCAL);
+    rcall(mv, "endElements", "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, 0);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitLabel(end);
   }
 
   /** Locals of the read methods holding a claimed run: the array and the index of its first byte. */

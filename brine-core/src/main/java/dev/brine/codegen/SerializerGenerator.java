@@ -94,7 +94,7 @@ public final class SerializerGenerator {
   private byte[] bytecode() {
     // Branches exist only around fields of final classes called directly; without them the code is
     // straight-line and needs no stack map frames (computing them is a cost at first use).
-    boolean branches = plan.fields.stream().anyMatch(f -> nestedSerializer(f) != null);
+    boolean branches = plan.fields.stream().anyMatch(f -> nestedSerializer(f) != null || elementSerializer(f) != null);
     ClassWriter cw = new ClassWriter(branches ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
       // The one local that can merge two reference types (the scratch slot of a nested value) is
       // always stored again before it is loaded, so Object is exact enough, and no class is loaded.
@@ -381,6 +381,83 @@ public final class SerializerGenerator {
   }
 
   /**
+   * The serializer of a collection field's final element class when generated code may loop over the
+   * elements itself (see {@link #nestedSerializer}), or null: not a collection, no final element
+   * class, or one with Java serialization hooks.
+   */
+  static Serializer<Object> elementSerializer(FieldPlan f) {
+    ClassInfo e = f.element;
+    if (f.kind != FieldKind.CONTAINER || f.value != null || !java.util.Collection.class.isAssignableFrom(f.field.getType())
+        || e == null || e.serializer == null || e.writeReplace != null || e.readResolve != null) {
+      return null;
+    }
+    return e.serializer;
+  }
+
+  /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */
+  private static final int ITERATOR_LOCAL = 5;
+  private static final int ELEMENT_LOCAL = 6;
+
+  /**
+   * A collection field whose declared element class is final, written like {@code
+   * WriteContext.writeObject(value, element, null)}: with references off and every element of
+   * exactly that class, {@code beginElements} writes the tag, size and header and the loop here calls
+   * the element class's serializer directly (a call site of this class only, so the JIT inlines it
+   * even when the application has many classes); any other case is written by {@code beginElements}.
+   */
+  private void writeElements(MethodVisitor mv, FieldPlan f, Serializer<Object> elements) {
+    Label general = new Label();
+    Label loop = new Label();
+    Label done = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    getField(mv, f);
+    mv.visitVarInsn(ASTORE, NESTED_LOCAL);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    loadInfo(mv, f.element);
+    call(mv, "beginElements", "(Ljava/lang/Object;" + CI + ")I");
+    mv.visitJumpInsn(IFLE, end);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/lang/Iterable");
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/lang/Iterable", "iterator", "()Ljava/util/Iterator;", true);
+    mv.visitVarInsn(ASTORE, ITERATOR_LOCAL);
+    mv.visitLabel(loop);
+    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
+    mv.visitJumpInsn(IFEQ, done);
+    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
+    mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
+    if (f.element.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "enterNested", "()V");
+    }
+    loadConstant(mv, constant(elements, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, ELEMENT_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
+    if (f.element.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "exitNested", "()V");
+    }
+    mv.visitJumpInsn(GOTO, loop);
+    mv.visitLabel(done);
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "endElements", "()V");
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, 0);
+    getField(mv, f);
+    loadInfo(mv, f.element);
+    loadInfo(mv, f.value);
+    call(mv, "writeObject", CI_ARGS);
+    mv.visitLabel(end);
+  }
+
+  /**
    * A declared field of a final class, written like {@code WriteContext.writeDeclared}: with
    * references on, through it; otherwise the slot byte, then the nested serializer called directly.
    */
@@ -429,6 +506,11 @@ public final class SerializerGenerator {
     Serializer<Object> nested = nestedSerializer(f);
     if (nested != null) {
       writeNested(mv, f, nested);
+      return;
+    }
+    Serializer<Object> elements = elementSerializer(f);
+    if (elements != null) {
+      writeElements(mv, f, elements);
       return;
     }
     mv.visitVarInsn(ALOAD, 0);

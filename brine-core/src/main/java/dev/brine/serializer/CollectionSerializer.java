@@ -52,6 +52,21 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     this.sortedFactory = sortedFactory;
   }
 
+  /** Whether collections are written as size, header and elements only (no comparator first). */
+  boolean plain() {
+    return !sorted;
+  }
+
+  /** A new, empty collection for {@code n} elements (not sorted). */
+  Collection<Object> create(int n) {
+    return factory.apply(n);
+  }
+
+  /** The collection to hand out once filled (e.g. an unmodifiable wrapper). */
+  Collection<Object> finish(Collection<Object> c) {
+    return finisher == null ? c : finisher.apply(c);
+  }
+
   /** The comparator of a sorted collection; overridden by sorted serializers. */
   private Comparator<Object> comparator(Collection<Object> c) {
     return ((java.util.SortedSet<Object>) c).comparator();

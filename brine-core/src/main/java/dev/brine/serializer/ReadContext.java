@@ -7,6 +7,7 @@ import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import java.util.ArrayList;
+import java.util.Collection;
 
 /**
  * The state of one deserialize call: the input plus type resolution, reference tracking and the
@@ -141,6 +142,68 @@ public final class ReadContext extends ByteReader {
       throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
     }
     throw new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+  }
+
+  private int elementCount;
+  private CollectionSerializer elementsSerializer;
+
+  /**
+   * For generated code reading a collection field whose declared element class is final, with
+   * references off (the counterpart of {@code WriteContext.beginElements}): when the input holds a
+   * plain collection with the {@code DECLARED} header, reads up to the elements, counts one level of
+   * nesting and returns the new empty collection; {@link #elementCount()} is then its size, and the
+   * caller reads each element's payload, adds it, and calls {@link #endElements}. Otherwise reads the
+   * whole value the general way; {@link #elementCount()} is then 0.
+   */
+  public Object beginElements(ClassInfo element) {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag != TypeIds.NULL && tag != TypeIds.REF && tag != TypeIds.BY_NAME && tag != TypeIds.ARRAY) {
+      ClassInfo info = resolve(tag, at);
+      Object s = info.serializer;
+      if (info.readResolve == null && s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
+        CollectionSerializer cs = (CollectionSerializer) s;
+        enterNested();
+        int n = readLength("collection size", 1);
+        if (n > 0 && buf[pos] == CollectionSerializer.DECLARED) { // in bounds: n >= 1 element bytes remain
+          pos++;
+          elementCount = n;
+          elementsSerializer = cs;
+          return cs.create(n);
+        }
+        exitNested();
+      }
+    }
+    pos = at; // read it again the general way (nothing above changed any state)
+    elementCount = 0;
+    return readObject(element, null);
+  }
+
+  /** The element count of the collection {@link #beginElements} just returned (0: it is complete). */
+  public int elementCount() {
+    return elementCount;
+  }
+
+  /** The serializer of the collection {@link #beginElements} just returned, for {@link #endElements}. */
+  public Object elementsSerializer() {
+    return elementsSerializer;
+  }
+
+  /**
+   * Ends a collection begun by {@link #beginElements}: checks that {@code n} distinct elements went
+   * in and returns the collection to store (unmodifiable wrappers and the like applied).
+   *
+   * @throws MalformedInputException if a set received duplicates
+   */
+  @SuppressWarnings("unchecked")
+  public Object endElements(Object collection, int n, Object serializer) {
+    Collection<Object> c = (Collection<Object>) collection;
+    if (c.size() != n) {
+      throw new MalformedInputException("collection before offset " + position() + " declares " + n
+          + " elements but " + c.size() + " distinct ones were read");
+    }
+    depth--;
+    return ((CollectionSerializer) serializer).finish(c);
   }
 
   /** Counts one level of nesting before a composite payload (see {@link #exitNested}). */

@@ -5,6 +5,7 @@ import dev.brine.io.ByteWriter;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 
 /**
@@ -248,6 +249,51 @@ public final class WriteContext extends ByteWriter {
       appendInt8(TypeIds.SLOT_VALUE);
       appendFloat32(v);
     }
+  }
+
+  /**
+   * For generated code writing a collection field whose declared element class is final, with
+   * references off: when {@code value} is a plain collection (not sorted, no writeReplace) of at least
+   * one element, all of exactly that class, writes what {@link #writeObject(Object, ClassInfo,
+   * ClassInfo)} writes before the elements (type tag, size, the {@code DECLARED} header), counts one
+   * level of nesting and returns the size: the caller then writes each element's payload and calls
+   * {@link #endElements}. Otherwise writes the whole value the general way and returns 0.
+   */
+  public int beginElements(Object value, ClassInfo element) {
+    if (value != null && !trackRefs) {
+      ClassInfo info = classInfo(value.getClass());
+      Object s = info.serializer;
+      if (info.writeReplace == null && s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
+        Collection<?> c = (Collection<?>) value;
+        int n = c.size();
+        if (n > 0 && allOfClass(c, n, element.type)) {
+          writeClass(info);
+          enterNested();
+          writeVarUInt32(n);
+          writeInt8(CollectionSerializer.DECLARED);
+          return n;
+        }
+      }
+    }
+    writeObject(value, element, null);
+    return 0;
+  }
+
+  /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */
+  private static boolean allOfClass(Collection<?> c, int n, Class<?> type) {
+    int seen = 0;
+    for (Object o : c) {
+      if (o == null || o.getClass() != type) {
+        return false;
+      }
+      seen++;
+    }
+    return seen == n;
+  }
+
+  /** Ends a collection begun by {@link #beginElements}. */
+  public void endElements() {
+    depth--;
   }
 
   /** Counts one level of nesting before a composite payload written by generated code (see {@link #exitNested}). */

@@ -220,6 +220,17 @@ class CodegenTest {
     }
     assertTrue(constants.contains(inner), "Inner's serializer is a constant of Outer's");
     assertTrue(constants.contains(innerRec), "InnerRec's serializer is a constant of Outer's");
+    r.registerUser(67, Lists.class, null);
+    r.complete();
+    List<Object> listConstants = new ArrayList<>();
+    for (java.lang.reflect.Field f : r.forClass(Lists.class).serializer.getClass().getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+        f.setAccessible(true);
+        listConstants.add(f.get(null));
+      }
+    }
+    assertTrue(listConstants.contains(inner), "the element loop of List<Inner> calls Inner's serializer directly");
+    assertTrue(listConstants.contains(innerRec), "the element loop of Collection<InnerRec> calls it directly");
   }
 
   @Test
@@ -304,6 +315,80 @@ class CodegenTest {
     assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
   }
 
+  static final class Lists {
+    List<Inner> items;
+    Set<String> names;
+    Collection<InnerRec> recs;
+    List<Inner> empty = new ArrayList<>();
+    List<Inner> absent;
+    List<Inner> withNull;
+    List<Inner> immutable;
+    SortedSet<String> sorted;
+    int after;
+  }
+
+  static Lists lists(java.util.Random r) {
+    Lists l = new Lists();
+    l.items = new ArrayList<>();
+    for (int i = r.nextInt(4); i >= 0; i--) {
+      l.items.add(new Inner(r.nextInt(), r.nextBoolean() ? null : "i" + i));
+    }
+    l.names = new LinkedHashSet<>(List.of("a", "b" + r.nextInt(9)));
+    l.recs = new LinkedList<>(List.of(new InnerRec(r.nextLong(), l.items.get(0))));
+    l.withNull = new ArrayList<>(Arrays.asList(new Inner(1, "x"), null));
+    l.immutable = List.of(new Inner(2, "y"));
+    l.sorted = new TreeSet<>(List.of("q", "p"));
+    l.after = r.nextInt();
+    return l;
+  }
+
+  /** Collection fields of final element classes: generated element loops, same bytes as the interpreter. */
+  @Property(tries = 40)
+  void collectionFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+    Lists l = lists(new java.util.Random(seed));
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs).build();
+    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs)
+        .codegen(false).build();
+    byte[] bytes = gen.serialize(l);
+    assertArrayEquals(interp.serialize(l), bytes);
+    assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+    assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+    Lists back = gen.deserialize(bytes, Lists.class);
+    assertEquals(l.items.size(), back.items.size());
+    assertEquals(l.names, back.names);
+    assertEquals(ArrayList.class, back.items.getClass());
+    assertThrows(UnsupportedOperationException.class, () -> back.immutable.add(null));
+    assertEquals(l.after, back.after);
+  }
+
+  @Test
+  void collectionLoopsCountDepthAndRejectDuplicates() {
+    Lists l = lists(new java.util.Random(1));
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine shallow = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).codegen(codegen)
+          .maxDepth(2).build();
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(l), "codegen " + codegen); // Lists > list > InnerRec > Inner
+    }
+    Lists dup = new Lists();
+    dup.names = new LinkedHashSet<>(List.of("aa", "ab"));
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).build();
+    byte[] bytes = b.serialize(dup);
+    int at = indexOf(bytes, new byte[] {'a', 'b'});
+    bytes[at + 1] = 'a'; // the set now holds "aa" twice
+    byte[] bad = bytes;
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> b.deserialize(bad));
+    assertTrue(e.getMessage().contains("distinct"), e.getMessage());
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return i;
+      }
+    }
+    throw new AssertionError("not found");
+  }
+
   /** Corrupted payloads of classes on the generated fast paths fail with a BrineException, nothing else. */
   @Property(tries = 200)
   void corruptedFastPathPayloadsFailCleanly(@ForAll long seed) {
@@ -318,8 +403,10 @@ class CodegenTest {
     bx.b = r.nextInt();
     bx.e = r.nextBoolean() ? null : r.nextDouble();
     Object[] values = {o, new OuterRec(o.a, o.r, r.nextInt(), null), bx,
-        new Pt(r.nextDouble(), r.nextDouble(), r.nextFloat(), (short) r.nextInt(), (char) r.nextInt(), (byte) r.nextInt(), "n", 1)};
-    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Outer.class, OuterRec.class, Mode.class, Boxes.class, Pt.class).build();
+        new Pt(r.nextDouble(), r.nextDouble(), r.nextFloat(), (short) r.nextInt(), (char) r.nextInt(), (byte) r.nextInt(), "n", 1),
+        lists(r)};
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Outer.class, OuterRec.class, Mode.class, Boxes.class, Pt.class,
+        Lists.class).build();
     for (Object v : values) {
       byte[] bytes = b.serialize(v);
       byte[] bad = bytes.clone();
