@@ -177,8 +177,13 @@ final class ReadCodegen {
         } else {
           FieldPlan f = chunk.get(i);
           Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
-          if (elements != null) {
-            readElements(cm, f, elements);
+          List<Serializer<Object>> entries = SerializerGenerator.entrySerializers(f);
+          if (elements != null || entries != null) {
+            if (elements != null) {
+              readElements(cm, f, elements);
+            } else {
+              readEntries(cm, f, entries.get(0), entries.get(1));
+            }
             readField(cm, f, () -> {
               cm.visitVarInsn(ALOAD, COLLECTION_LOCAL);
               cm.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
@@ -261,6 +266,105 @@ final class ReadCodegen {
     rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
     mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
     mv.visitLabel(end);
+  }
+
+  /** Local of a map loop: the entries left in the current chunk (after the collection loop's locals). */
+  private static final int CHUNK_LOCAL = 8;
+
+  /**
+   * Reads a map field whose declared key and value classes are final into {@link #COLLECTION_LOCAL}
+   * (the counterpart of {@code SerializerGenerator.writeEntries}): with references off, {@code
+   * ReadContext.beginEntries} reads the tag and size, {@code entryChunk} each chunk's header, and the
+   * loop here calls the key and value serializers directly; other chunks and other inputs are read by
+   * those helpers the general way.
+   */
+  private void readEntries(MethodVisitor mv, FieldPlan f, Serializer<Object> keys, Serializer<Object> values) {
+    Label general = new Label();
+    Label chunk = new Label();
+    Label fast = new Label();
+    Label entry = new Label();
+    Label next = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    mv.visitVarInsn(ALOAD, 0);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    rcall(mv, "beginEntries", "(" + CI + CI + ")Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "elementCount", "()I");
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
+    mv.visitVarInsn(ISTORE, LEFT_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitJumpInsn(IFLE, end);
+    mv.visitVarInsn(ALOAD, 0);
+    rcall(mv, "elementsSerializer", "()Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_SERIALIZER_LOCAL);
+    mv.visitLabel(chunk);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    rcall(mv, "entryChunk", "(Ljava/lang/Object;I" + CI + CI + ")I");
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ISTORE, CHUNK_LOCAL);
+    mv.visitJumpInsn(IFGT, fast);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL); // a chunk read whole: left += -count
+    mv.visitVarInsn(ILOAD, CHUNK_LOCAL);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, LEFT_LOCAL);
+    mv.visitJumpInsn(GOTO, next);
+    mv.visitLabel(fast);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
+    mv.visitVarInsn(ILOAD, CHUNK_LOCAL);
+    mv.visitInsn(ISUB);
+    mv.visitVarInsn(ISTORE, LEFT_LOCAL);
+    mv.visitLabel(entry);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/util/Map");
+    readEntryPart(mv, f.element, keys);
+    readEntryPart(mv, f.value, values);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", true);
+    mv.visitInsn(POP);
+    mv.visitIincInsn(CHUNK_LOCAL, -1);
+    mv.visitVarInsn(ILOAD, CHUNK_LOCAL);
+    mv.visitJumpInsn(IFGT, entry);
+    mv.visitLabel(next);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
+    mv.visitJumpInsn(IFGT, chunk);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitVarInsn(ALOAD, COLLECTION_SERIALIZER_LOCAL);
+    rcall(mv, "endEntries", "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, 0);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
+    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
+    mv.visitLabel(end);
+  }
+
+  /** Pushes a key or value read with its serializer (nesting counted for composite classes). */
+  private void readEntryPart(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
+    if (info.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      rcall(mv, "enterNested", "()V");
+    }
+    g.loadConstant(mv, g.constant(serializer, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
+    if (info.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      rcall(mv, "exitNested", "()V");
+    }
   }
 
   /** Locals of the read methods holding a claimed run: the array and the index of its first byte. */

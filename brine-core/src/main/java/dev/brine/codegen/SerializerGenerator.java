@@ -94,7 +94,8 @@ public final class SerializerGenerator {
   private byte[] bytecode() {
     // Branches exist only around fields of final classes called directly; without them the code is
     // straight-line and needs no stack map frames (computing them is a cost at first use).
-    boolean branches = plan.fields.stream().anyMatch(f -> nestedSerializer(f) != null || elementSerializer(f) != null);
+    boolean branches = plan.fields.stream()
+        .anyMatch(f -> nestedSerializer(f) != null || elementSerializer(f) != null || entrySerializers(f) != null);
     ClassWriter cw = new ClassWriter(branches ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
       // The one local that can merge two reference types (the scratch slot of a nested value) is
       // always stored again before it is loaded, so Object is exact enough, and no class is loaded.
@@ -392,6 +393,26 @@ public final class SerializerGenerator {
       return null;
     }
     return e.serializer;
+  }
+
+  /** Whether generated code may call this class's serializer directly (created, no Java serialization hooks). */
+  private static boolean callable(ClassInfo c) {
+    return c != null && c.serializer != null && c.writeReplace == null && c.readResolve == null;
+  }
+
+  /**
+   * The key and value serializers of a map field whose declared key and value classes are final, when
+   * generated code may read its entries itself; null otherwise. (Writing keeps the general path: a
+   * generated entry loop needs a first pass over the entries to check their classes, which cost more
+   * than it saved: A/B 1.18–1.32× the time for {@code Map<String,Integer>} and {@code
+   * Map<Integer,Integer>}, 0.99× for beans.)
+   */
+  static List<Serializer<Object>> entrySerializers(FieldPlan f) {
+    if (f.kind != FieldKind.CONTAINER || !java.util.Map.class.isAssignableFrom(f.field.getType())
+        || !callable(f.element) || !callable(f.value)) {
+      return null;
+    }
+    return List.of(f.element.serializer, f.value.serializer);
   }
 
   /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */

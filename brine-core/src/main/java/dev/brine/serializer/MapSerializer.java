@@ -59,6 +59,21 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     return new MapSerializer(null, factory, finisher);
   }
 
+  /** Whether maps are written as size and chunks only (no comparator or key class first). */
+  boolean plain() {
+    return getClass() == MapSerializer.class && sortedFactory == null;
+  }
+
+  /** A new, empty map for {@code n} entries (plain maps only). */
+  Map<Object, Object> newMap(int n) {
+    return factory.apply(n);
+  }
+
+  /** The map to hand out once filled (e.g. an unmodifiable wrapper). */
+  Map<Object, Object> finish(Map<Object, Object> map) {
+    return finisher == null ? map : finisher.apply(map);
+  }
+
   /** Writes what precedes the entries (a comparator, a key class); nothing by default. */
   @SuppressWarnings("unchecked")
   protected void writePrefix(WriteContext ctx, Map<Object, Object> map) {
@@ -203,42 +218,47 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   public static void readEntries(ReadContext ctx, Map<Object, Object> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
     int read = 0;
     while (read < size) {
-      int at = ctx.position();
-      int header = ctx.readInt8() & 0xFF;
-      int count = ctx.readInt8() & 0xFF;
-      int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
-      int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
-      if (count == 0 || count > size - read || keyModes > 1 || valueModes > 1
-          || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
-          || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
-          || (header & (KEY_NULL | KEY_DECL)) == (KEY_NULL | KEY_DECL)
-          || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
-          || (header & (VALUE_NULL | VALUE_DECL)) == (VALUE_NULL | VALUE_DECL)
-          || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
-          || ((header & KEY_NULL) != 0 && count != 1)) {
-        throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
-            + count + " entries, " + (size - read) + " left) at offset " + at);
-      }
-      ClassInfo keyInfo = null;
-      ClassInfo valueInfo = null;
-      boolean keyTagged = (header & KEY_TAGGED) != 0;
-      boolean valueTagged = (header & VALUE_TAGGED) != 0;
-      if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
-        keyInfo = (header & KEY_DECL) != 0 ? declared(keyDecl, "key", at) : ctx.readClass();
-      }
-      if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
-        valueInfo = (header & VALUE_DECL) != 0 ? declared(valueDecl, "value", at) : ctx.readClass();
-      }
-      boolean keyRef = (header & KEY_REF) != 0;
-      boolean valueRef = (header & VALUE_REF) != 0;
-      for (int i = 0; i < count; i++) {
-        Object k = keyTagged ? ctx.readObject() : keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
-        Object v = valueTagged ? ctx.readObject()
-            : valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
-        map.put(k, v);
-      }
-      read += count;
+      read += readChunk(ctx, map, size - read, keyDecl, valueDecl);
     }
+  }
+
+  /** Reads one chunk of at most {@code left} entries into {@code map}; returns its entry count. */
+  static int readChunk(ReadContext ctx, Map<Object, Object> map, int left, ClassInfo keyDecl, ClassInfo valueDecl) {
+    int at = ctx.position();
+    int header = ctx.readInt8() & 0xFF;
+    int count = ctx.readInt8() & 0xFF;
+    int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
+    int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
+    if (count == 0 || count > left || keyModes > 1 || valueModes > 1
+        || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
+        || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
+        || (header & (KEY_NULL | KEY_DECL)) == (KEY_NULL | KEY_DECL)
+        || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
+        || (header & (VALUE_NULL | VALUE_DECL)) == (VALUE_NULL | VALUE_DECL)
+        || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
+        || ((header & KEY_NULL) != 0 && count != 1)) {
+      throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
+          + count + " entries, " + left + " left) at offset " + at);
+    }
+    ClassInfo keyInfo = null;
+    ClassInfo valueInfo = null;
+    boolean keyTagged = (header & KEY_TAGGED) != 0;
+    boolean valueTagged = (header & VALUE_TAGGED) != 0;
+    if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
+      keyInfo = (header & KEY_DECL) != 0 ? declared(keyDecl, "key", at) : ctx.readClass();
+    }
+    if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
+      valueInfo = (header & VALUE_DECL) != 0 ? declared(valueDecl, "value", at) : ctx.readClass();
+    }
+    boolean keyRef = (header & KEY_REF) != 0;
+    boolean valueRef = (header & VALUE_REF) != 0;
+    for (int i = 0; i < count; i++) {
+      Object k = keyTagged ? ctx.readObject() : keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
+      Object v = valueTagged ? ctx.readObject()
+          : valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
+      map.put(k, v);
+    }
+    return count;
   }
 
   private static ClassInfo declared(ClassInfo decl, String what, int at) {

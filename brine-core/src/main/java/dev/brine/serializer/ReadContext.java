@@ -8,6 +8,7 @@ import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Map;
 
 /**
  * The state of one deserialize call: the input plus type resolution, reference tracking and the
@@ -145,7 +146,7 @@ public final class ReadContext extends ByteReader {
   }
 
   private int elementCount;
-  private CollectionSerializer elementsSerializer;
+  private Object elementsSerializer; // the CollectionSerializer or MapSerializer beginElements/beginEntries found
 
   /**
    * For generated code reading a collection field whose declared element class is final, with
@@ -179,12 +180,12 @@ public final class ReadContext extends ByteReader {
     return readObject(element, null);
   }
 
-  /** The element count of the collection {@link #beginElements} just returned (0: it is complete). */
+  /** The element (entry) count of the collection (map) just begun (0: the value is complete). */
   public int elementCount() {
     return elementCount;
   }
 
-  /** The serializer of the collection {@link #beginElements} just returned, for {@link #endElements}. */
+  /** The serializer of the collection or map just begun, for {@link #endElements} or {@link #endEntries}. */
   public Object elementsSerializer() {
     return elementsSerializer;
   }
@@ -204,6 +205,75 @@ public final class ReadContext extends ByteReader {
     }
     depth--;
     return ((CollectionSerializer) serializer).finish(c);
+  }
+
+  /**
+   * For generated code reading a map field whose declared key and value classes are final, with
+   * references off (the counterpart of {@code WriteContext.beginEntries}): when the input holds a plain
+   * map of at least one entry, reads its tag and size, counts one level of nesting and returns the new
+   * empty map ({@link #elementCount()} is its size); the caller then reads chunk after chunk with
+   * {@link #entryChunk} and calls {@link #endEntries}. Otherwise reads the whole value the general
+   * way; {@link #elementCount()} is then 0.
+   */
+  public Object beginEntries(ClassInfo key, ClassInfo val) {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag != TypeIds.NULL && tag != TypeIds.REF && tag != TypeIds.BY_NAME && tag != TypeIds.ARRAY) {
+      ClassInfo info = resolve(tag, at);
+      Object s = info.serializer;
+      if (info.readResolve == null && s instanceof MapSerializer && ((MapSerializer) s).plain()) {
+        MapSerializer ms = (MapSerializer) s;
+        enterNested();
+        int n = readLength("map size", 1);
+        if (n > 0) {
+          elementCount = n;
+          elementsSerializer = ms;
+          return ms.newMap(n);
+        }
+        exitNested();
+      }
+    }
+    pos = at; // read it again the general way (nothing above changed any state)
+    elementCount = 0;
+    return readObject(key, val);
+  }
+
+  /**
+   * Starts the next chunk of a map begun by {@link #beginEntries} ({@code left} entries to go): when
+   * it holds declared keys and values, returns its count and the caller reads that many key and value
+   * payloads; any other chunk is read whole into {@code map} here and minus its count is returned.
+   *
+   * @throws MalformedInputException for an invalid chunk
+   */
+  @SuppressWarnings("unchecked")
+  public int entryChunk(Object map, int left, ClassInfo key, ClassInfo val) {
+    int p = pos;
+    if (limit - p >= 2 && buf[p] == (MapSerializer.KEY_DECL | MapSerializer.VALUE_DECL)) {
+      int count = buf[p + 1] & 0xFF;
+      if (count == 0 || count > left) {
+        throw new MalformedInputException("invalid map chunk (" + count + " entries, " + left + " left) at offset " + offsetOf(p));
+      }
+      pos = p + 2;
+      return count;
+    }
+    return -MapSerializer.readChunk(this, (Map<Object, Object>) map, left, key, val);
+  }
+
+  /**
+   * Ends a map begun by {@link #beginEntries}: checks that {@code n} distinct keys went in and
+   * returns the map to store.
+   *
+   * @throws MalformedInputException if keys repeated
+   */
+  @SuppressWarnings("unchecked")
+  public Object endEntries(Object map, int n, Object serializer) {
+    Map<Object, Object> m = (Map<Object, Object>) map;
+    if (m.size() != n) {
+      throw new MalformedInputException("map before offset " + position() + " declares " + n + " entries but "
+          + m.size() + " distinct keys were read");
+    }
+    depth--;
+    return ((MapSerializer) serializer).finish(m);
   }
 
   /** Counts one level of nesting before a composite payload (see {@link #exitNested}). */

@@ -7,6 +7,7 @@ import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import java.util.Collection;
 import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * The state of one serialize call: the output buffer plus type resolution, reference tracking and

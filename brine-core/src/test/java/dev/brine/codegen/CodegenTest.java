@@ -231,6 +231,17 @@ class CodegenTest {
     }
     assertTrue(listConstants.contains(inner), "the element loop of List<Inner> calls Inner's serializer directly");
     assertTrue(listConstants.contains(innerRec), "the element loop of Collection<InnerRec> calls it directly");
+    r.registerUser(68, Maps.class, null);
+    r.complete();
+    List<Object> mapConstants = new ArrayList<>();
+    for (java.lang.reflect.Field f : r.forClass(Maps.class).serializer.getClass().getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+        f.setAccessible(true);
+        mapConstants.add(f.get(null));
+      }
+    }
+    assertTrue(mapConstants.contains(inner) && mapConstants.contains(innerRec),
+        "the entry loop of Map<Inner, InnerRec> calls both serializers directly");
   }
 
   @Test
@@ -380,6 +391,81 @@ class CodegenTest {
     assertTrue(e.getMessage().contains("distinct"), e.getMessage());
   }
 
+  static final class Maps {
+    Map<Inner, InnerRec> beans;
+    Map<String, Integer> counts;
+    Map<Integer, Inner> big;
+    Map<String, Inner> nullKey;
+    Map<String, Inner> nullValue;
+    SortedMap<String, Integer> sorted;
+    Map<String, Integer> immutable;
+    Map<String, Integer> empty = new HashMap<>();
+    Map<String, Integer> absent;
+    long after;
+  }
+
+  static Maps maps(java.util.Random r, int bigSize) {
+    Maps m = new Maps();
+    m.beans = new LinkedHashMap<>();
+    for (int i = r.nextInt(3); i >= 0; i--) {
+      Inner k = new Inner(i, "k" + r.nextInt(100));
+      m.beans.put(k, new InnerRec(r.nextLong(), r.nextBoolean() ? k : null));
+    }
+    m.counts = new HashMap<>(Map.of("a", r.nextInt(), "b", 2));
+    m.big = new LinkedHashMap<>();
+    for (int i = 0; i < bigSize; i++) {
+      m.big.put(i * 31, new Inner(i, null));
+    }
+    m.nullKey = new HashMap<>();
+    m.nullKey.put(null, new Inner(1, "n"));
+    m.nullKey.put("x", new Inner(2, "x"));
+    m.nullValue = new LinkedHashMap<>();
+    m.nullValue.put("y", null);
+    m.nullValue.put("z", new Inner(3, "z"));
+    m.sorted = new TreeMap<>(Map.of("q", 1, "p", 2));
+    m.immutable = Map.of("i", 9);
+    m.after = r.nextLong();
+    return m;
+  }
+
+  /** Map fields of final key and value classes: generated entry loops (chunks of 255), same bytes as the interpreter. */
+  @Property(tries = 30)
+  void mapFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+    java.util.Random r = new java.util.Random(seed);
+    Maps m = maps(r, r.nextInt(700));
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).build();
+    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).codegen(false).build();
+    byte[] bytes = gen.serialize(m);
+    assertArrayEquals(interp.serialize(m), bytes);
+    assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+    assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+    Maps back = gen.deserialize(bytes, Maps.class);
+    assertEquals(m.big.size(), back.big.size());
+    assertEquals(m.counts, back.counts);
+    assertEquals(m.sorted, back.sorted);
+    assertThrows(UnsupportedOperationException.class, () -> back.immutable.put("j", 1));
+    assertEquals(m.after, back.after);
+  }
+
+  @Test
+  void mapLoopsRejectRepeatedKeysAndCountDepth() {
+    Maps m = new Maps();
+    m.counts = new LinkedHashMap<>(Map.of("ab", 1));
+    m.counts.put("aa", 2);
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).build();
+    byte[] bytes = b.serialize(m);
+    int at = indexOf(bytes, new byte[] {'a', 'b'});
+    bytes[at + 1] = 'a'; // "aa" twice
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> b.deserialize(bytes));
+    assertTrue(e.getMessage().contains("distinct keys"), e.getMessage());
+    Maps deep = new Maps();
+    deep.beans = Map.of(new Inner(1, "a"), new InnerRec(2, new Inner(3, "b"))); // Maps > map > InnerRec > Inner
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine shallow = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).codegen(codegen).maxDepth(3).build();
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(deep), "codegen " + codegen);
+    }
+  }
+
   private static int indexOf(byte[] bytes, byte[] part) {
     for (int i = 0; i + part.length <= bytes.length; i++) {
       if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
@@ -404,9 +490,9 @@ class CodegenTest {
     bx.e = r.nextBoolean() ? null : r.nextDouble();
     Object[] values = {o, new OuterRec(o.a, o.r, r.nextInt(), null), bx,
         new Pt(r.nextDouble(), r.nextDouble(), r.nextFloat(), (short) r.nextInt(), (char) r.nextInt(), (byte) r.nextInt(), "n", 1),
-        lists(r)};
+        lists(r), maps(r, 300)};
     Brine b = Brine.builder().register(Inner.class, InnerRec.class, Outer.class, OuterRec.class, Mode.class, Boxes.class, Pt.class,
-        Lists.class).build();
+        Lists.class, Maps.class).build();
     for (Object v : values) {
       byte[] bytes = b.serialize(v);
       byte[] bad = bytes.clone();
