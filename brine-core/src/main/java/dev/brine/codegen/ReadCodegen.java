@@ -53,17 +53,7 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, ctxLocal);
     rcall(mv, "readDeclaredSlot", "()Z");
     mv.visitJumpInsn(IFEQ, isNull);
-    if (f.declared.composite) {
-      mv.visitVarInsn(ALOAD, ctxLocal);
-      rcall(mv, "enterNested", "()V");
-    }
-    g.loadConstant(mv, g.constant(nested, "L" + SER + ";"));
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
-    if (f.declared.composite) {
-      mv.visitVarInsn(ALOAD, ctxLocal);
-      rcall(mv, "exitNested", "()V");
-    }
+    callRead(mv, f.declared, nested, ctxLocal);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(isNull);
     mv.visitInsn(ACONST_NULL);
@@ -216,12 +206,35 @@ final class ReadCodegen {
     Label general = new Label();
     Label loop = new Label();
     Label end = new Label();
+    beginContainer(mv, f, "beginElements", false, general, end);
+    mv.visitLabel(loop);
+    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/util/Collection");
+    callRead(mv, f.element, elements, 0);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Collection", "add", "(Ljava/lang/Object;)Z", true);
+    mv.visitInsn(POP);
+    mv.visitIincInsn(LEFT_LOCAL, -1);
+    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
+    mv.visitJumpInsn(IFGT, loop);
+    endContainer(mv, f, "endElements", general, end);
+  }
+
+  /**
+   * The start of a collection or map loop: with references on, a jump to {@code general}; otherwise
+   * the {@code begin} call (the container into {@link #COLLECTION_LOCAL}, its count into {@link
+   * #COUNT_LOCAL} and {@link #LEFT_LOCAL}, its serializer), and a jump to {@code end} when the
+   * container was read whole.
+   */
+  private void beginContainer(MethodVisitor mv, FieldPlan f, String begin, boolean map, Label general, Label end) {
     mv.visitVarInsn(ALOAD, 0);
     rcall(mv, "trackingReferences", "()Z");
     mv.visitJumpInsn(IFNE, general);
     mv.visitVarInsn(ALOAD, 0);
     g.loadInfo(mv, f.element);
-    rcall(mv, "beginElements", "(" + CI + ")Ljava/lang/Object;");
+    if (map) {
+      g.loadInfo(mv, f.value);
+    }
+    rcall(mv, begin, "(" + CI + (map ? CI : "") + ")Ljava/lang/Object;");
     mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
     mv.visitVarInsn(ALOAD, 0);
     rcall(mv, "elementCount", "()I");
@@ -233,30 +246,15 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, 0);
     rcall(mv, "elementsSerializer", "()Ljava/lang/Object;");
     mv.visitVarInsn(ASTORE, COLLECTION_SERIALIZER_LOCAL);
-    mv.visitLabel(loop);
-    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
-    mv.visitTypeInsn(CHECKCAST, "java/util/Collection");
-    if (f.element.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      rcall(mv, "enterNested", "()V");
-    }
-    g.loadConstant(mv, g.constant(elements, "L" + SER + ";"));
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
-    if (f.element.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      rcall(mv, "exitNested", "()V");
-    }
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Collection", "add", "(Ljava/lang/Object;)Z", true);
-    mv.visitInsn(POP);
-    mv.visitIincInsn(LEFT_LOCAL, -1);
-    mv.visitVarInsn(ILOAD, LEFT_LOCAL);
-    mv.visitJumpInsn(IFGT, loop);
+  }
+
+  /** The end of a collection or map loop ({@code end} call), and the general read for references on. */
+  private void endContainer(MethodVisitor mv, FieldPlan f, String endName, Label general, Label end) {
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
     mv.visitVarInsn(ILOAD, COUNT_LOCAL);
     mv.visitVarInsn(ALOAD, COLLECTION_SERIALIZER_LOCAL);
-    rcall(mv, "endElements", "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
+    rcall(mv, endName, "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
     mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(general);
@@ -285,24 +283,7 @@ final class ReadCodegen {
     Label entry = new Label();
     Label next = new Label();
     Label end = new Label();
-    mv.visitVarInsn(ALOAD, 0);
-    rcall(mv, "trackingReferences", "()Z");
-    mv.visitJumpInsn(IFNE, general);
-    mv.visitVarInsn(ALOAD, 0);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    rcall(mv, "beginEntries", "(" + CI + CI + ")Ljava/lang/Object;");
-    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
-    mv.visitVarInsn(ALOAD, 0);
-    rcall(mv, "elementCount", "()I");
-    mv.visitInsn(DUP);
-    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
-    mv.visitVarInsn(ISTORE, LEFT_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitJumpInsn(IFLE, end);
-    mv.visitVarInsn(ALOAD, 0);
-    rcall(mv, "elementsSerializer", "()Ljava/lang/Object;");
-    mv.visitVarInsn(ASTORE, COLLECTION_SERIALIZER_LOCAL);
+    beginContainer(mv, f, "beginEntries", true, general, end);
     mv.visitLabel(chunk);
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
@@ -326,8 +307,8 @@ final class ReadCodegen {
     mv.visitLabel(entry);
     mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/util/Map");
-    readEntryPart(mv, f.element, keys);
-    readEntryPart(mv, f.value, values);
+    callRead(mv, f.element, keys, 0);
+    callRead(mv, f.value, values, 0);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", true);
     mv.visitInsn(POP);
     mv.visitIincInsn(CHUNK_LOCAL, -1);
@@ -336,33 +317,24 @@ final class ReadCodegen {
     mv.visitLabel(next);
     mv.visitVarInsn(ILOAD, LEFT_LOCAL);
     mv.visitJumpInsn(IFGT, chunk);
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitVarInsn(ALOAD, COLLECTION_SERIALIZER_LOCAL);
-    rcall(mv, "endEntries", "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
-    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
-    mv.visitJumpInsn(GOTO, end);
-    mv.visitLabel(general);
-    mv.visitVarInsn(ALOAD, 0);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    rcall(mv, "readObject", "(" + CI + CI + ")Ljava/lang/Object;");
-    mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
-    mv.visitLabel(end);
+    endContainer(mv, f, "endEntries", general, end);
   }
 
-  /** Pushes a key or value read with its serializer (nesting counted for composite classes). */
-  private void readEntryPart(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
+  /**
+   * Pushes a payload read with {@code serializer} (a constant, so the JIT inlines the call) from the
+   * context in {@code ctxLocal}, counting a level of nesting for composite classes as {@code
+   * ReadContext.readPayload} does.
+   */
+  private void callRead(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int ctxLocal) {
     if (info.composite) {
-      mv.visitVarInsn(ALOAD, 0);
+      mv.visitVarInsn(ALOAD, ctxLocal);
       rcall(mv, "enterNested", "()V");
     }
     g.loadConstant(mv, g.constant(serializer, "L" + SER + ";"));
-    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, ctxLocal);
     mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
     if (info.composite) {
-      mv.visitVarInsn(ALOAD, 0);
+      mv.visitVarInsn(ALOAD, ctxLocal);
       rcall(mv, "exitNested", "()V");
     }
   }

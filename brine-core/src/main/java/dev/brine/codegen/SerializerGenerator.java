@@ -395,6 +395,35 @@ public final class SerializerGenerator {
     return e.serializer;
   }
 
+  /** With references on, a jump to {@code general}; otherwise the field's value into {@link #NESTED_LOCAL}. */
+  private void fieldUnlessReferences(MethodVisitor mv, FieldPlan f, Label general) {
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "trackingReferences", "()Z");
+    mv.visitJumpInsn(IFNE, general);
+    getField(mv, f);
+    mv.visitVarInsn(ASTORE, NESTED_LOCAL);
+  }
+
+  /**
+   * Writes the payload of the value in local {@code valueLocal} with {@code serializer} (a constant, so
+   * the JIT inlines the call), counting a level of nesting for composite classes as {@code
+   * WriteContext.writePayload} does.
+   */
+  private void callWrite(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int valueLocal) {
+    if (info.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "enterNested", "()V");
+    }
+    loadConstant(mv, constant(serializer, "L" + SER + ";"));
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, valueLocal);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
+    if (info.composite) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "exitNested", "()V");
+    }
+  }
+
   /** Whether generated code may call this class's serializer directly (created, no Java serialization hooks). */
   private static boolean callable(ClassInfo c) {
     return c != null && c.serializer != null && c.writeReplace == null && c.readResolve == null;
@@ -431,11 +460,7 @@ public final class SerializerGenerator {
     Label loop = new Label();
     Label done = new Label();
     Label end = new Label();
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "trackingReferences", "()Z");
-    mv.visitJumpInsn(IFNE, general);
-    getField(mv, f);
-    mv.visitVarInsn(ASTORE, NESTED_LOCAL);
+    fieldUnlessReferences(mv, f, general);
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     loadInfo(mv, f.element);
@@ -452,18 +477,7 @@ public final class SerializerGenerator {
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
     mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
-    if (f.element.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "enterNested", "()V");
-    }
-    loadConstant(mv, constant(elements, "L" + SER + ";"));
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, ELEMENT_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
-    if (f.element.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "exitNested", "()V");
-    }
+    callWrite(mv, f.element, elements, ELEMENT_LOCAL);
     mv.visitJumpInsn(GOTO, loop);
     mv.visitLabel(done);
     mv.visitVarInsn(ALOAD, 0);
@@ -486,28 +500,13 @@ public final class SerializerGenerator {
     Label general = new Label();
     Label isNull = new Label();
     Label end = new Label();
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "trackingReferences", "()Z");
-    mv.visitJumpInsn(IFNE, general);
-    getField(mv, f);
-    mv.visitVarInsn(ASTORE, NESTED_LOCAL);
+    fieldUnlessReferences(mv, f, general);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitJumpInsn(IFNULL, isNull);
     mv.visitVarInsn(ALOAD, 0);
     mv.visitLdcInsn(TypeIds.SLOT_VALUE);
     call(mv, "writeInt8", "(I)V");
-    if (f.declared.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "enterNested", "()V");
-    }
-    loadConstant(mv, constant(nested, "L" + SER + ";"));
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
-    if (f.declared.composite) {
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "exitNested", "()V");
-    }
+    callWrite(mv, f.declared, nested, NESTED_LOCAL);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(isNull);
     mv.visitVarInsn(ALOAD, 0);
