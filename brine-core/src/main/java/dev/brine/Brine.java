@@ -301,7 +301,7 @@ public final class Brine {
 
   /**
    * Appends {@code value} to {@code out} as a <em>bare value</em>: its tagged bytes (docs/format.md,
-   * "Values") without the payload header byte and without a length prefix. A value's bytes say where
+   * "Payload") without the payload header byte and without a length prefix. A value's bytes say where
    * it ends, so values written one after another are read back one by one with {@link
    * #deserializeValue(ByteBuffer)}; this is the densest stream form (Spark's serializer streams use it).
    * Each value is self-contained: references are never shared between values, so the values can be
