@@ -29,8 +29,8 @@ import org.apache.spark.serializer.SerializerInstance;
  *       SparkDefaults} under fixed ids.
  * </ul>
  *
- * <p>In a stream each record is a self-contained frame, {@code length:varuint32} and a tagged value
- * (references are tracked within a record, never across records), so serialized records may be
+ * <p>In a stream each record is a self-contained bare value, a tagged value with no header and no
+ * length (references are tracked within a record, never across records), so serialized records may be
  * reordered and concatenated: {@link
  * #supportsRelocationOfSerializedObjects()} is true. The serializer is shipped to executors; each
  * builds its {@link Brine} lazily, once per class loader, and shares it between threads.

@@ -11,8 +11,8 @@ import scala.reflect.ClassTag;
 
 /**
  * One user of a {@link BrineSerializer} (Spark uses an instance from one thread at a time). Single
- * values are plain Brine payloads ({@link Brine#serialize(Object)}); streams hold one length-prefixed
- * payload per record ({@link Brine#serialize(Object, OutputStream)}).
+ * values are plain Brine payloads ({@link Brine#serialize(Object)}); streams hold one bare value per
+ * record ({@link Brine#serializeValue(Object, OutputStream)}).
  */
 final class BrineSerializerInstance extends SerializerInstance {
   private final BrineSerializer owner;
