@@ -210,46 +210,26 @@ public final class WriteContext extends ByteWriter {
 
   /** A declared {@code Integer}: slot byte and zig-zag varint. */
   public void writeNullableInt32(Integer v) {
-    if (v == null) {
-      writeInt8(TypeIds.SLOT_NULL);
-    } else {
-      ensure(6);
-      appendInt8(TypeIds.SLOT_VALUE);
-      appendVarInt32(v);
-    }
+    ensure(6);
+    pos = storeNullableInt32(buf, pos, v);
   }
 
   /** A declared {@code Long}: slot byte and zig-zag varint. */
   public void writeNullableInt64(Long v) {
-    if (v == null) {
-      writeInt8(TypeIds.SLOT_NULL);
-    } else {
-      ensure(10);
-      appendInt8(TypeIds.SLOT_VALUE);
-      appendVarInt64(v);
-    }
+    ensure(10);
+    pos = storeNullableInt64(buf, pos, v);
   }
 
   /** A declared {@code Double}: slot byte and 8 bytes. */
   public void writeNullableFloat64(Double v) {
-    if (v == null) {
-      writeInt8(TypeIds.SLOT_NULL);
-    } else {
-      ensure(9);
-      appendInt8(TypeIds.SLOT_VALUE);
-      appendFloat64(v);
-    }
+    ensure(9);
+    pos = storeNullableFloat64(buf, pos, v);
   }
 
   /** A declared {@code Float}: slot byte and 4 bytes. */
   public void writeNullableFloat32(Float v) {
-    if (v == null) {
-      writeInt8(TypeIds.SLOT_NULL);
-    } else {
-      ensure(5);
-      appendInt8(TypeIds.SLOT_VALUE);
-      appendFloat32(v);
-    }
+    ensure(5);
+    pos = storeNullableFloat32(buf, pos, v);
   }
 
   /**
