@@ -163,7 +163,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     } else {
       int at = ctx.position();
       int n = ctx.readLength("collection size", 1);
-      c = factory.apply(n);
+      c = create(n);
       ctx.reference(c);
       readElements(ctx, c, n, declared);
       if (c.size() != n) {
@@ -171,7 +171,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
             + " elements but " + c.size() + " distinct ones were read");
       }
     }
-    return finisher == null ? c : finisher.apply(c);
+    return finish(c);
   }
 
   /** Reads the header and {@code n} elements into {@code c}. */

@@ -64,7 +64,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     return getClass() == MapSerializer.class && sortedFactory == null;
   }
 
-  /** A new, empty map for {@code n} entries (plain maps only). */
+  /** A new, empty map for {@code n} entries, from the factory (maps that are not sorted). */
   Map<Object, Object> newMap(int n) {
     return factory.apply(n);
   }
@@ -203,7 +203,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     int at = ctx.position();
     int size = ctx.readLength("map size", 1);
     if (map == null) {
-      map = factory.apply(size);
+      map = newMap(size);
     }
     ctx.reference(map);
     readEntries(ctx, map, size, keyDecl, valueDecl);
@@ -211,7 +211,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       throw new MalformedInputException("map at offset " + at + " declares " + size + " entries but "
           + map.size() + " distinct keys were read");
     }
-    return finisher == null ? map : finisher.apply(map);
+    return finish(map);
   }
 
   /** Reads {@code size} entries in chunks into {@code map}. */

@@ -158,26 +158,37 @@ public final class ReadContext extends ByteReader {
    */
   public Object beginElements(ClassInfo element) {
     int at = pos;
-    int tag = readVarUInt32();
-    if (tag != TypeIds.NULL && tag != TypeIds.REF && tag != TypeIds.BY_NAME && tag != TypeIds.ARRAY) {
-      ClassInfo info = resolve(tag, at);
-      Object s = info.serializer;
-      if (info.readResolve == null && s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
-        CollectionSerializer cs = (CollectionSerializer) s;
-        enterNested();
-        int n = readLength("collection size", 1);
-        if (n > 0 && buf[pos] == CollectionSerializer.DECLARED) { // in bounds: n >= 1 element bytes remain
-          pos++;
-          elementCount = n;
-          elementsSerializer = cs;
-          return cs.create(n);
-        }
-        exitNested();
+    Object s = taggedSerializer();
+    if (s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
+      CollectionSerializer cs = (CollectionSerializer) s;
+      enterNested();
+      int n = readLength("collection size", 1);
+      if (n > 0 && buf[pos] == CollectionSerializer.DECLARED) { // in bounds: n >= 1 element bytes remain
+        pos++;
+        elementCount = n;
+        elementsSerializer = cs;
+        return cs.create(n);
       }
+      exitNested();
     }
     pos = at; // read it again the general way (nothing above changed any state)
     elementCount = 0;
     return readObject(element, null);
+  }
+
+  /**
+   * Reads a type tag and returns the serializer of the class it names when that class has one and
+   * no readResolve hook and resolving it changed no state (not null, a back-reference, a class by
+   * name or an array); null otherwise. The caller rewinds to re-read the value the general way.
+   */
+  private Object taggedSerializer() {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag == TypeIds.NULL || tag == TypeIds.REF || tag == TypeIds.BY_NAME || tag == TypeIds.ARRAY) {
+      return null;
+    }
+    ClassInfo info = resolve(tag, at);
+    return info.readResolve == null ? info.serializer : null;
   }
 
   /** The element (entry) count of the collection (map) just begun (0: the value is complete). */
@@ -217,21 +228,17 @@ public final class ReadContext extends ByteReader {
    */
   public Object beginEntries(ClassInfo key, ClassInfo val) {
     int at = pos;
-    int tag = readVarUInt32();
-    if (tag != TypeIds.NULL && tag != TypeIds.REF && tag != TypeIds.BY_NAME && tag != TypeIds.ARRAY) {
-      ClassInfo info = resolve(tag, at);
-      Object s = info.serializer;
-      if (info.readResolve == null && s instanceof MapSerializer && ((MapSerializer) s).plain()) {
-        MapSerializer ms = (MapSerializer) s;
-        enterNested();
-        int n = readLength("map size", 1);
-        if (n > 0) {
-          elementCount = n;
-          elementsSerializer = ms;
-          return ms.newMap(n);
-        }
-        exitNested();
+    Object s = taggedSerializer();
+    if (s instanceof MapSerializer && ((MapSerializer) s).plain()) {
+      MapSerializer ms = (MapSerializer) s;
+      enterNested();
+      int n = readLength("map size", 1);
+      if (n > 0) {
+        elementCount = n;
+        elementsSerializer = ms;
+        return ms.newMap(n);
       }
+      exitNested();
     }
     pos = at; // read it again the general way (nothing above changed any state)
     elementCount = 0;
