@@ -199,6 +199,18 @@ class CodegenTest {
     }
   }
 
+  /** The values of the static fields (the constants) of a generated serializer's class. */
+  private static List<Object> staticConstants(Object serializer) throws IllegalAccessException {
+    List<Object> constants = new ArrayList<>();
+    for (java.lang.reflect.Field f : serializer.getClass().getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+        f.setAccessible(true);
+        constants.add(f.get(null));
+      }
+    }
+    return constants;
+  }
+
   /** Registered before the classes it holds, a class still gets their serializers as direct constants. */
   @Test
   void nestedSerializersAreCalledDirectlyWhateverTheRegistrationOrder() throws Exception {
@@ -211,35 +223,17 @@ class CodegenTest {
     r.complete();
     Object inner = r.forClass(Inner.class).serializer;
     Object innerRec = r.forClass(InnerRec.class).serializer;
-    List<Object> constants = new ArrayList<>();
-    for (java.lang.reflect.Field f : r.forClass(Outer.class).serializer.getClass().getDeclaredFields()) {
-      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-        f.setAccessible(true);
-        constants.add(f.get(null));
-      }
-    }
+    List<Object> constants = staticConstants(r.forClass(Outer.class).serializer);
     assertTrue(constants.contains(inner), "Inner's serializer is a constant of Outer's");
     assertTrue(constants.contains(innerRec), "InnerRec's serializer is a constant of Outer's");
     r.registerUser(67, Lists.class, null);
     r.complete();
-    List<Object> listConstants = new ArrayList<>();
-    for (java.lang.reflect.Field f : r.forClass(Lists.class).serializer.getClass().getDeclaredFields()) {
-      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-        f.setAccessible(true);
-        listConstants.add(f.get(null));
-      }
-    }
+    List<Object> listConstants = staticConstants(r.forClass(Lists.class).serializer);
     assertTrue(listConstants.contains(inner), "the element loop of List<Inner> calls Inner's serializer directly");
     assertTrue(listConstants.contains(innerRec), "the element loop of Collection<InnerRec> calls it directly");
     r.registerUser(68, Maps.class, null);
     r.complete();
-    List<Object> mapConstants = new ArrayList<>();
-    for (java.lang.reflect.Field f : r.forClass(Maps.class).serializer.getClass().getDeclaredFields()) {
-      if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-        f.setAccessible(true);
-        mapConstants.add(f.get(null));
-      }
-    }
+    List<Object> mapConstants = staticConstants(r.forClass(Maps.class).serializer);
     assertTrue(mapConstants.contains(inner) && mapConstants.contains(innerRec),
         "the entry loop of Map<Inner, InnerRec> calls both serializers directly");
   }
