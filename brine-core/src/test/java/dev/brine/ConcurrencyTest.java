@@ -65,4 +65,49 @@ class ConcurrencyTest {
       pool.shutdownNow();
     }
   }
+
+  /** Writes its payload as a nested Brine payload: a call into Brine from inside a Brine call. */
+  static final class Nested implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    static Brine inner;
+    transient Order order;
+
+    Nested(Order order) {
+      this.order = order;
+    }
+
+    private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {
+      byte[] b = inner.serialize(order);
+      out.writeInt(b.length);
+      out.write(b);
+    }
+
+    private void readObject(java.io.ObjectInputStream in) throws java.io.IOException {
+      byte[] b = new byte[in.readInt()];
+      in.readFully(b);
+      order = inner.deserialize(b, Order.class);
+    }
+  }
+
+  @Test
+  void aCallInsideACallOnTheSameThreadGetsItsOwnContext() throws Exception {
+    Brine brine = Brine.builder().register(Nested.class, Order.class, Line.class).build();
+    Nested.inner = brine; // the same instance, so the same pools
+    for (int i = 0; i < 50; i++) {
+      Order o = order(i);
+      List<Object> outer = List.of(o, new Nested(o), o);
+      @SuppressWarnings("unchecked")
+      List<Object> back = (List<Object>) brine.deserialize(brine.serialize(outer));
+      assertEquals(o, back.get(0));
+      assertEquals(o, ((Nested) back.get(1)).order);
+      assertEquals(o, back.get(2));
+    }
+    // and from two threads taking turns, so the cached slot changes owner
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      hammer(brine, pool, 8);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
