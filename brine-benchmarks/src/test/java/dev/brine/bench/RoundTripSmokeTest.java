@@ -2,6 +2,7 @@ package dev.brine.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brine.bench.coldstart.ColdStartBench;
@@ -10,8 +11,10 @@ import dev.brine.bench.maps.MapBench;
 import dev.brine.bench.mediacontent.MediaContentBench;
 import dev.brine.bench.sample.SampleBench;
 import dev.brine.bench.simpleobject.SimpleObjectBench;
+import dev.brine.bench.struct.BoxedStruct;
 import dev.brine.bench.struct.Struct;
 import dev.brine.bench.struct.StructBench;
+import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.support.CodecBench;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -74,6 +77,15 @@ class RoundTripSmokeTest {
       assertTrue(libs.containsAll(GENERIC), cls + " " + libs);
       assertTrue(libs.contains("protobuf"), cls + " has no protobuf benchmark");
     }
+  }
+
+  @Test
+  void theDeserializeFloorCopiesEveryField() {
+    assertEquals(Struct.create(), StructFloor.copy(Struct.create()));
+    assertEquals(BoxedStruct.create(), StructFloor.copy(BoxedStruct.create()));
+    assertEquals(new BoxedStruct(), StructFloor.copy(new BoxedStruct())); // every field null
+    BoxedStruct v = BoxedStruct.create();
+    assertNotSame(v.l00, StructFloor.copy(v).l00); // boxed anew, as a deserializer would
   }
 
   @Test

@@ -99,4 +99,16 @@ public class StructBench extends CodecBench {
   public Object deserialize_handwritten() {
     return boxed ? handwritten.readBoxed(handwrittenBytes) : handwritten.read(handwrittenBytes);
   }
+
+  /**
+   * The floor of every deserializer here: a fresh copy of the value with no decoding at all
+   * ({@link StructFloor}). Reported as the {@code floor} column; it bounds what any library's
+   * deserialize can reach on this machine.
+   *
+   * @return object
+   */
+  @Benchmark
+  public Object deserialize_floor() {
+    return boxed ? StructFloor.copy((BoxedStruct) value) : StructFloor.copy((Struct) value);
+  }
 }
