@@ -24,6 +24,7 @@ public final class WriteContext extends ByteWriter {
   private ClassInfo lastInfo;
   private Class<?> prevClass;
   private ClassInfo prevInfo;
+  private boolean replacePrev;
 
   /** Creates a context; used by {@code Brine}. */
   public WriteContext(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
@@ -58,24 +59,23 @@ public final class WriteContext extends ByteWriter {
 
   /** The info for {@code type}, checking registration and the deny-list. */
   public ClassInfo classInfo(Class<?> type) {
-    // a two-entry cache: maps and mixed collections alternate between two classes
+    // a two-entry cache (maps and mixed collections alternate between two classes); a hit writes
+    // nothing, a miss replaces the entries in turn
     if (type == lastClass) {
       return lastInfo;
     }
     if (type == prevClass) {
-      Class<?> c = lastClass;
-      ClassInfo i = lastInfo;
-      lastClass = prevClass;
-      lastInfo = prevInfo;
-      prevClass = c;
-      prevInfo = i;
-      return lastInfo;
+      return prevInfo;
     }
     ClassInfo info = registry.forClass(type);
-    prevClass = lastClass;
-    prevInfo = lastInfo;
-    lastClass = type;
-    lastInfo = info;
+    if (replacePrev) {
+      prevClass = type;
+      prevInfo = info;
+    } else {
+      lastClass = type;
+      lastInfo = info;
+    }
+    replacePrev = !replacePrev;
     return info;
   }
 
