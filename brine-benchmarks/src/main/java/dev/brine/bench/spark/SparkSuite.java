@@ -4,6 +4,7 @@ import dev.brine.bench.spark.SparkBench.Args;
 import dev.brine.bench.spark.SparkBench.Run;
 import dev.brine.spark.BrineSerializer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -150,7 +151,7 @@ public final class SparkSuite {
 
   /** {@code --one-jvm}: every serializer's warm-up run, then all measured runs in this JVM, rotating. */
   static void runSuite(Args a) throws Exception {
-    Path tmp = Files.createTempDirectory("brine-bench-spark");
+    Path tmp = localDir();
     for (String s : a.serializers) {
       warmUp(s, a.warmup, tmp);
     }
@@ -162,10 +163,20 @@ public final class SparkSuite {
    * serializer, written to {@code --result} as {@link Run#toLine} for the parent.
    */
   static void measureOne(Args a) throws Exception {
-    Path tmp = Files.createTempDirectory("brine-bench-spark");
+    Path tmp = localDir();
     String s = a.serializers.get(0);
     warmUp(s, a.warmup, tmp);
     Files.writeString(a.result, runOnce(s, a.records, tmp).toLine() + "\n");
+  }
+
+  /**
+   * A fresh {@code spark.local.dir} for this JVM's runs, removed at exit: the JDK deletes it after the
+   * application shutdown hooks, among them Spark's, which delete what Spark created inside it.
+   */
+  static Path localDir() throws IOException {
+    Path tmp = Files.createTempDirectory("brine-bench-spark");
+    tmp.toFile().deleteOnExit();
+    return tmp;
   }
 
   /** An unreported run for JIT, codegen and class loading (none if {@code records} is 0). */
