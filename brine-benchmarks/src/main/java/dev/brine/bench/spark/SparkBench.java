@@ -1,21 +1,23 @@
 package dev.brine.bench.spark;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 
 /**
  * {@code ./brine bench spark}: one Spark job suite run under Brine, Spark's KryoSerializer (classes
  * registered) and Spark's JavaSerializer, alternating, in local[2]. Reports median wall time per job
- * and in total, shuffle bytes written (task metrics through a SparkListener) and the size of the
- * serialized cache, and writes {@code build/bench/spark.md}.
+ * and in total, shuffle bytes written per job and in total (task metrics through a SparkListener) and
+ * the size of the serialized cache, and writes {@code build/bench/spark.md} ({@link SparkReport}).
  *
  * <p>The suite: {@code --records} BenchRecords (strings, numbers, a list, a map) generated in the
  * tasks, cached with MEMORY_ONLY_SER; then a groupByKey by city, a reduceByKey by customer, a join on
@@ -23,9 +25,16 @@ import java.util.Map;
  *
  * <p>This class only parses, launches and reports; it never touches Spark, which is not on the
  * benchmark jar's class path: Spark needs its {@code --add-opens} list, and Spark 4 ships Kryo 4 in
- * the packages Kryo 5 (the JMH peer) uses. So {@link #main} starts {@link SparkSuite} in a child JVM
- * with the flags and with Spark's class path (written at build time to {@code spark-classpath.txt}
- * in the jar) ahead of the benchmark jar.
+ * the packages Kryo 5 (the JMH peer) uses. So {@link SparkSuite} runs in child JVMs with the flags
+ * and with Spark's class path (written at build time to {@code spark-classpath.txt} in the jar) ahead
+ * of the benchmark jar.
+ *
+ * <p>By default every measured run gets its own fresh child JVM that loads only that run's
+ * serializer (one unreported warm-up run, then the measured run, as a Spark application has one
+ * serializer per JVM and as JMH forks); the child writes its numbers to a file ({@link Run#toLine})
+ * and this class alternates the serializers, rotates who goes first each round, checks the checksums
+ * and writes the report. With {@code --one-jvm} a single child runs every serializer's runs,
+ * rotating, and reports itself.
  */
 public final class SparkBench {
   private SparkBench() {}
@@ -42,34 +51,92 @@ public final class SparkBench {
       "-Dio.netty.tryReflectionSetAccessible=true"};
 
   static final String USAGE = String.join("\n",
-      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes]",
+      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--one-jvm] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes]",
       "  --records N      records in the suite (default 1000000)",
       "  --runs R         runs per serializer, alternating (default 3); the median is reported",
       "  --serializers L  which to run (default brine,kryo,java)",
+      "  --one-jvm        run all serializers' runs in one JVM, rotating (default: a fresh JVM per measured run,",
+      "                   loading only its serializer: one warm-up run, then the measured run)",
       "  --out FILE       report (default build/bench/spark.md)",
-      "  --jfr FILE       record a JFR profile of the child JVM (Brine runs only if --serializers brine)",
+      "  --jfr FILE       record a JFR profile of each child JVM: FILE-<serializer>-r<round>.jfr,",
+      "                   or FILE itself with --one-jvm or --sizes",
       "  --heap SIZE      child JVM heap (default 6g)",
       "  --sizes          only print bytes per record of each serializer's stream (no Spark jobs)",
       "  --warmup N       records of the unreported warm-up run per serializer (default min(records, 100000); 0: none)");
+
+  /** The suite's jobs, in the order they run; their times and shuffle bytes are indexed alike. */
+  static final String[] JOBS = {"cache", "groupByKey", "reduceByKey", "join", "sortByKey"};
+
+  /** Index in {@link #JOBS} of the first job that shuffles (the cache job does not). */
+  static final int FIRST_SHUFFLE_JOB = 1;
 
   /** Parsed arguments. */
   static final class Args {
     long records = 1_000_000;
     int runs = 3;
     List<String> serializers = List.of("brine", "kryo", "java");
+    boolean oneJvm;
     Path out = Path.of("build", "bench", "spark.md");
     String jfr;
     String heap = "6g";
     long warmup = -1;
     boolean sizes;
+    /** Internal (parent to child): measure one run of the one serializer and write it to this file. */
+    Path result;
     List<String> raw = new ArrayList<>();
+  }
+
+  /** One run's numbers, indexed by {@link #JOBS}; {@link #toLine} and {@link #parse} carry it between JVMs. */
+  record Run(String serializer, long[] jobNanos, long totalNanos, long[] jobShuffleBytes, long cachedBytes,
+      long checksum) {
+
+    /** Shuffle bytes written by all jobs. */
+    long shuffleBytes() {
+      return LongStream.of(jobShuffleBytes).sum();
+    }
+
+    /** One line: serializer, total, cached bytes, checksum, then each job's nanos and shuffle bytes. */
+    String toLine() {
+      return serializer + " " + totalNanos + " " + cachedBytes + " " + checksum + " " + join(jobNanos) + " "
+          + join(jobShuffleBytes);
+    }
+
+    /** The inverse of {@link #toLine}. */
+    static Run parse(String line) {
+      String[] f = line.trim().split("\\s+");
+      int jobs = JOBS.length;
+      if (f.length != 4 + 2 * jobs) {
+        throw new IllegalArgumentException("not a run: " + line);
+      }
+      long[] n = Arrays.stream(f, 1, f.length).mapToLong(Long::parseLong).toArray();
+      return new Run(f[0], Arrays.copyOfRange(n, 3, 3 + jobs), n[0], Arrays.copyOfRange(n, 3 + jobs, 3 + 2 * jobs),
+          n[1], n[2]);
+    }
+
+    private static String join(long[] xs) {
+      return LongStream.of(xs).mapToObj(Long::toString).collect(Collectors.joining(" "));
+    }
+  }
+
+  /** Measures one run of a serializer; {@code round} counts from 1. */
+  @FunctionalInterface
+  interface Measure {
+    /**
+     * Runs the suite once.
+     *
+     * @param serializer brine, kryo or java
+     * @param round the round, from 1
+     * @return the run's numbers
+     * @throws Exception if the run fails
+     */
+    Run run(String serializer, int round) throws Exception;
   }
 
   /**
    * Entry point (called by BenchMain for {@code bench spark ARGS}).
    *
    * @param argv see {@link #USAGE}
-   * @throws Exception if the child JVM cannot be started or the suite fails
+   * @throws Exception if a child JVM cannot be started or the suite fails
    */
   public static void main(String[] argv) throws Exception {
     Args a;
@@ -83,11 +150,13 @@ public final class SparkBench {
     }
     if (a == null) {
       System.out.println(USAGE);
-      return;
-    }
-    int rc = launchChild(a);
-    if (rc != 0) {
-      System.exit(rc);
+    } else if (a.sizes || a.oneJvm) {
+      int rc = launch(childCommand(a, a.jfr, a.raw));
+      if (rc != 0) {
+        System.exit(rc);
+      }
+    } else {
+      finish(a, alternate(a, (s, round) -> runChild(a, s, round)));
     }
   }
 
@@ -103,11 +172,13 @@ public final class SparkBench {
         case "--records" -> a.records = number(argv, ++i, s);
         case "--runs" -> a.runs = (int) number(argv, ++i, s);
         case "--serializers" -> a.serializers = List.of(value(argv, ++i, s).split(","));
+        case "--one-jvm" -> a.oneJvm = true;
         case "--out" -> a.out = Path.of(value(argv, ++i, s));
         case "--jfr" -> a.jfr = value(argv, ++i, s);
         case "--heap" -> a.heap = value(argv, ++i, s);
         case "--warmup" -> a.warmup = number(argv, ++i, s);
         case "--sizes" -> a.sizes = true;
+        case "--result" -> a.result = Path.of(value(argv, ++i, s));
         default -> throw new IllegalArgumentException("unknown argument " + s);
       }
     }
@@ -121,6 +192,9 @@ public final class SparkBench {
     }
     if (a.records < 1 || a.runs < 1) {
       throw new IllegalArgumentException("--records and --runs must be positive");
+    }
+    if (a.result != null && a.serializers.size() != 1) {
+      throw new IllegalArgumentException("--result measures one serializer");
     }
     return a;
   }
@@ -147,85 +221,99 @@ public final class SparkBench {
     }
   }
 
-  static int launchChild(Args a) throws Exception {
+  /** The command of a {@link SparkSuite} child JVM: Spark's flags and class path, a JFR recording if {@code jfr}. */
+  static List<String> childCommand(Args a, String jfr, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + a.heap);
     cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
     cmd.addAll(Arrays.asList(OPENS));
-    if (a.jfr != null) {
-      cmd.add("-XX:StartFlightRecording=filename=" + a.jfr + ",settings=profile");
+    if (jfr != null) {
+      cmd.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
     }
     String sparkCp = sparkClassPath();
     String own = System.getProperty("java.class.path");
     cmd.add("-cp");
-    cmd.add(sparkCp.isEmpty() ? own : sparkCp + java.io.File.pathSeparator + own);
-    cmd.add(SparkBench.class.getPackageName() + ".SparkSuite");
-    cmd.addAll(a.raw);
+    cmd.add(sparkCp.isEmpty() ? own : sparkCp + File.pathSeparator + own);
+    cmd.add(SparkSuite.class.getName());
+    cmd.addAll(args);
+    return cmd;
+  }
+
+  /** Runs a child JVM with this one's standard streams; returns its exit code. */
+  static int launch(List<String> cmd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).inheritIO().start();
-    return p.waitFor();
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      throw e;
+    }
   }
 
-  static final String[] JOBS = {"cache", "groupByKey", "reduceByKey", "join", "sortByKey"};
-
-  /** One run's numbers. */
-  record Run(String serializer, long[] jobNanos, long totalNanos, long shuffleBytes, long cachedBytes, long checksum) {}
-
-  static long median(long[] xs) {
-    long[] s = xs.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  /** One measured run of {@code serializer} in a fresh child JVM (after its warm-up run there). */
+  static Run runChild(Args a, String serializer, int round) throws Exception {
+    Path result = Files.createTempFile("brine-bench-spark-" + serializer, ".run");
+    try {
+      String jfr = a.jfr == null ? null : jfrFile(a.jfr, serializer, round);
+      int rc = launch(childCommand(a, jfr, childArgs(a, serializer, result)));
+      if (rc != 0) {
+        throw new IllegalStateException("bench spark: the " + serializer + " JVM of round " + round + " exited with " + rc);
+      }
+      return Run.parse(Files.readString(result));
+    } finally {
+      Files.deleteIfExists(result);
+    }
   }
 
-  static String report(Args a, List<Run> runs) {
-    Map<String, List<Run>> by = new LinkedHashMap<>();
-    for (Run r : runs) {
-      by.computeIfAbsent(r.serializer, k -> new ArrayList<>()).add(r);
-    }
-    Map<String, long[]> med = new LinkedHashMap<>(); // per serializer: total, jobs..., shuffle, cached
-    for (var e : by.entrySet()) {
-      List<Run> rs = e.getValue();
-      long[] m = new long[JOBS.length + 3];
-      m[0] = median(rs.stream().mapToLong(Run::totalNanos).toArray());
-      for (int j = 0; j < JOBS.length; j++) {
-        int jj = j;
-        m[1 + j] = median(rs.stream().mapToLong(r -> r.jobNanos[jj]).toArray());
+  /** The arguments of a child that measures one run of {@code serializer} into {@code result}. */
+  static List<String> childArgs(Args a, String serializer, Path result) {
+    return List.of("--records", Long.toString(a.records), "--warmup", Long.toString(a.warmup),
+        "--serializers", serializer, "--result", result.toString());
+  }
+
+  /** {@code jfr} with {@code -<serializer>-r<round>} before its {@code .jfr} extension (added if absent). */
+  static String jfrFile(String jfr, String serializer, int round) {
+    String base = jfr.endsWith(".jfr") ? jfr.substring(0, jfr.length() - 4) : jfr;
+    return base + "-" + serializer + "-r" + round + ".jfr";
+  }
+
+  /**
+   * Measures {@code a.runs} rounds of every serializer, alternating and rotating who goes first each
+   * round, and prints each run as it ends.
+   */
+  static List<Run> alternate(Args a, Measure measure) throws Exception {
+    List<Run> runs = new ArrayList<>();
+    List<String> order = new ArrayList<>(a.serializers);
+    for (int round = 1; round <= a.runs; round++) {
+      for (String s : order) {
+        Run r = measure.run(s, round);
+        runs.add(r);
+        System.out.printf(Locale.ROOT, "bench spark: round %d %-5s total %.2f s, shuffle %,d B, cached %,d B%n",
+            round, s, r.totalNanos() / 1e9, r.shuffleBytes(), r.cachedBytes());
       }
-      m[JOBS.length + 1] = median(rs.stream().mapToLong(Run::shuffleBytes).toArray());
-      m[JOBS.length + 2] = median(rs.stream().mapToLong(Run::cachedBytes).toArray());
-      med.put(e.getKey(), m);
+      order.add(order.remove(0));
     }
-    StringBuilder sb = new StringBuilder();
-    sb.append("# Spark job suite: Brine vs Kryo vs Java serialization\n\n");
-    sb.append(String.format(Locale.ROOT, "Command: `./brine bench spark %s`; %,d records, %d runs per serializer "
-        + "(alternating), local[2], JDK %s, %d cores. Medians.%n%n", String.join(" ", a.raw), a.records, a.runs,
-        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors()));
-    sb.append("| serializer | total s | ");
-    for (String j : JOBS) {
-      sb.append(j).append(" s | ");
-    }
-    sb.append("shuffle bytes written | cached bytes |\n|---|---:|");
-    sb.append("---:|".repeat(JOBS.length)).append("---:|---:|\n");
-    for (var e : med.entrySet()) {
-      long[] m = e.getValue();
-      sb.append("| ").append(e.getKey()).append(String.format(Locale.ROOT, " | %.2f |", m[0] / 1e9));
-      for (int j = 0; j < JOBS.length; j++) {
-        sb.append(String.format(Locale.ROOT, " %.2f |", m[1 + j] / 1e9));
-      }
-      sb.append(String.format(Locale.ROOT, " %,d | %,d |%n", m[JOBS.length + 1], m[JOBS.length + 2]));
-    }
-    long[] kryo = med.get("kryo");
-    long[] brine = med.get("brine");
-    if (kryo != null && brine != null) {
-      sb.append(String.format(Locale.ROOT, "%nBrine vs Kryo: %.2fx faster end to end (target >= 1.25x); shuffle bytes "
-          + "%.2fx and cached bytes %.2fx of Kryo's (target <= 0.8x).%n", (double) kryo[0] / brine[0],
-          (double) brine[JOBS.length + 1] / kryo[JOBS.length + 1], (double) brine[JOBS.length + 2] / kryo[JOBS.length + 2]));
-    }
-    sb.append("\nAll runs:\n\n| serializer | total s | shuffle bytes | cached bytes |\n|---|---:|---:|---:|\n");
+    return runs;
+  }
+
+  /** Checks that every run computed the same results, then writes and prints the report. */
+  static void finish(Args a, List<Run> runs) throws IOException {
+    checkChecksums(runs);
+    String report = SparkReport.report(a, runs);
+    Files.createDirectories(a.out.toAbsolutePath().getParent());
+    Files.writeString(a.out, report);
+    System.out.println(report);
+    System.out.println("bench spark: wrote " + a.out);
+  }
+
+  /** Fails if the runs' job results differ (between serializers or runs). */
+  static void checkChecksums(List<Run> runs) {
+    long sum = runs.get(0).checksum();
     for (Run r : runs) {
-      sb.append(String.format(Locale.ROOT, "| %s | %.2f | %,d | %,d |%n", r.serializer, r.totalNanos / 1e9,
-          r.shuffleBytes, r.cachedBytes));
+      if (r.checksum() != sum) {
+        throw new IllegalStateException("results differ between serializers: " + r.serializer());
+      }
     }
-    return sb.toString();
   }
 }

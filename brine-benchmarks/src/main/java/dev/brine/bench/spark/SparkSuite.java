@@ -4,12 +4,16 @@ import dev.brine.bench.spark.SparkBench.Args;
 import dev.brine.bench.spark.SparkBench.Run;
 import dev.brine.spark.BrineSerializer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.spark.SparkConf;
@@ -17,6 +21,7 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.serializer.DeserializationStream;
 import org.apache.spark.serializer.SerializationStream;
@@ -25,15 +30,20 @@ import org.apache.spark.serializer.SerializerInstance;
 import org.apache.spark.storage.RDDInfo;
 import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
 /**
- * The Spark side of {@link SparkBench}, run in the child JVM that has Spark on its class path: the
- * job suite under each serializer, or ({@code --sizes}) bytes per record.
+ * The Spark side of {@link SparkBench}, run in the child JVMs that have Spark on their class path:
+ * one warm-up and one measured run of one serializer ({@code --result}, the default mode's child),
+ * all serializers' runs rotating ({@code --one-jvm}), or ({@code --sizes}) bytes per record.
  */
 public final class SparkSuite {
   private SparkSuite() {}
+
+  /** Spark's job group property (SparkContext.SPARK_JOB_GROUP_ID, which Java does not see). */
+  private static final String JOB_GROUP_ID = "spark.jobGroup.id";
 
   /**
    * Child entry point.
@@ -48,9 +58,11 @@ public final class SparkSuite {
     }
     if (a.sizes) {
       sizes(a);
-      return;
+    } else if (a.result != null) {
+      measureOne(a);
+    } else {
+      runSuite(a);
     }
-    runSuite(a);
   }
 
   /**
@@ -137,42 +149,48 @@ public final class SparkSuite {
     return c;
   }
 
+  /** {@code --one-jvm}: every serializer's warm-up run, then all measured runs in this JVM, rotating. */
   static void runSuite(Args a) throws Exception {
-    Path tmp = Files.createTempDirectory("brine-bench-spark");
-    List<Run> runs = new ArrayList<>();
-    List<String> order = new ArrayList<>(a.serializers);
-    if (a.warmup > 0) {
-      for (String s : order) { // JIT, codegen and class loading, not reported
-        Run r = runOnce(s, a.warmup, tmp);
-        System.out.printf(Locale.ROOT, "bench spark: warm-up %-5s %.2f s%n", s, r.totalNanos() / 1e9);
-      }
+    Path tmp = localDir();
+    for (String s : a.serializers) {
+      warmUp(s, a.warmup, tmp);
     }
-    for (int round = 0; round < a.runs; round++) {
-      for (String s : order) {
-        Run r = runOnce(s, a.records, tmp);
-        runs.add(r);
-        System.out.printf(Locale.ROOT, "bench spark: round %d %-5s total %.2f s, shuffle %,d B, cached %,d B%n",
-            round + 1, s, r.totalNanos() / 1e9, r.shuffleBytes(), r.cachedBytes());
-      }
-      order.add(order.remove(0)); // alternate who goes first
-    }
-    long sum = runs.get(0).checksum();
-    for (Run r : runs) {
-      if (r.checksum() != sum) {
-        throw new IllegalStateException("results differ between serializers: " + r.serializer());
-      }
-    }
-    String report = SparkBench.report(a, runs);
-    Files.createDirectories(a.out.toAbsolutePath().getParent());
-    Files.writeString(a.out, report);
-    System.out.println(report);
-    System.out.println("bench spark: wrote " + a.out);
+    SparkBench.finish(a, SparkBench.alternate(a, (s, round) -> runOnce(s, a.records, tmp)));
   }
 
   /**
-   * Levels the heap between runs: the order rotates, but each serializer always follows the same
-   * one (Brine follows Java, whose run leaves the most garbage), so without this a run would pay
-   * for its predecessor's garbage.
+   * Default mode, in a fresh JVM per run: the warm-up run, then one measured run of the one
+   * serializer, written to {@code --result} as {@link Run#toLine} for the parent.
+   */
+  static void measureOne(Args a) throws Exception {
+    Path tmp = localDir();
+    String s = a.serializers.get(0);
+    warmUp(s, a.warmup, tmp);
+    Files.writeString(a.result, runOnce(s, a.records, tmp).toLine() + "\n");
+  }
+
+  /**
+   * A fresh {@code spark.local.dir} for this JVM's runs, removed at exit: the JDK deletes it after the
+   * application shutdown hooks, among them Spark's, which delete what Spark created inside it.
+   */
+  static Path localDir() throws IOException {
+    Path tmp = Files.createTempDirectory("brine-bench-spark");
+    tmp.toFile().deleteOnExit();
+    return tmp;
+  }
+
+  /** An unreported run for JIT, codegen and class loading (none if {@code records} is 0). */
+  static void warmUp(String serializer, long records, Path tmp) {
+    if (records > 0) {
+      Run r = runOnce(serializer, records, tmp);
+      System.out.printf(Locale.ROOT, "bench spark: warm-up %-5s %.2f s%n", serializer, r.totalNanos() / 1e9);
+    }
+  }
+
+  /**
+   * Levels the heap between runs: in one JVM the order rotates, but each serializer always follows
+   * the same one (Brine follows Java, whose run leaves the most garbage), so without this a run would
+   * pay for its predecessor's garbage. In a JVM per run it clears the warm-up run's garbage.
    */
   static void settle() {
     for (int i = 0; i < 2; i++) {
@@ -185,86 +203,85 @@ public final class SparkSuite {
     }
   }
 
-  /** Sums task shuffle-write bytes. */
+  /**
+   * Sums task shuffle-write bytes per job of the suite: each job runs in a Spark job group named after
+   * it ({@link Jobs#run}), and a job's start maps its stages to that group, so a task's bytes go to
+   * the job of its stage.
+   */
   static final class ShuffleBytes extends SparkListener {
-    final AtomicLong bytes = new AtomicLong();
+    private final Map<Integer, Integer> jobOfStage = new ConcurrentHashMap<>();
+    private final AtomicLongArray bytes = new AtomicLongArray(SparkBench.JOBS.length);
+    private final AtomicLong unattributed = new AtomicLong();
+
+    @Override
+    public void onJobStart(SparkListenerJobStart start) {
+      String group = start.properties() == null ? null : start.properties().getProperty(JOB_GROUP_ID);
+      int job = Arrays.asList(SparkBench.JOBS).indexOf(group);
+      for (Object stage : CollectionConverters.asJava(start.stageIds())) {
+        jobOfStage.put((Integer) stage, job);
+      }
+    }
 
     @Override
     public void onTaskEnd(SparkListenerTaskEnd end) {
       if (end.taskMetrics() != null) {
-        bytes.addAndGet(end.taskMetrics().shuffleWriteMetrics().bytesWritten());
+        long written = end.taskMetrics().shuffleWriteMetrics().bytesWritten();
+        int job = jobOfStage.getOrDefault(end.stageId(), -1);
+        if (job < 0) {
+          unattributed.addAndGet(written);
+        } else {
+          bytes.addAndGet(job, written);
+        }
       }
+    }
+
+    /** Bytes per job, indexed by {@link SparkBench#JOBS}; fails if a shuffle ran outside the suite's jobs. */
+    long[] perJob() {
+      if (unattributed.get() != 0) {
+        throw new IllegalStateException(unattributed.get() + " shuffle bytes written outside the suite's jobs");
+      }
+      long[] out = new long[bytes.length()];
+      Arrays.setAll(out, bytes::get);
+      return out;
     }
   }
 
+  /** Runs and times the suite's jobs, each in the Spark job group named after it. */
+  private static final class Jobs {
+    private final JavaSparkContext sc;
+    final long[] nanos = new long[SparkBench.JOBS.length];
+
+    Jobs(JavaSparkContext sc) {
+      this.sc = sc;
+    }
+
+    /** Runs job {@code index} of {@link SparkBench#JOBS} and returns its result. */
+    long run(int index, LongSupplier job) {
+      sc.setJobGroup(SparkBench.JOBS[index], SparkBench.JOBS[index]);
+      long t = System.nanoTime();
+      long result = job.getAsLong();
+      nanos[index] = System.nanoTime() - t;
+      sc.clearJobGroup();
+      return result;
+    }
+  }
+
+  /** One job suite under {@code serializer} in a fresh SparkContext. */
   static Run runOnce(String serializer, long records, Path tmp) {
     settle();
     try (JavaSparkContext sc = new JavaSparkContext(conf(serializer, tmp))) {
       sc.setLogLevel("WARN");
       ShuffleBytes listener = new ShuffleBytes();
       sc.sc().addSparkListener(listener);
-      int parts = 8;
-      long[] nanos = new long[SparkBench.JOBS.length];
+      Jobs jobs = new Jobs(sc);
       long start = System.nanoTime();
-
-      JavaRDD<BenchRecord> base = sc.parallelize(IntStream.range(0, parts).boxed().collect(Collectors.toList()), parts)
-          .flatMap(p -> {
-            long from = records * p / parts;
-            long to = records * (p + 1) / parts;
-            return new java.util.Iterator<BenchRecord>() {
-              long i = from;
-
-              @Override
-              public boolean hasNext() {
-                return i < to;
-              }
-
-              @Override
-              public BenchRecord next() {
-                return BenchRecord.of(i++);
-              }
-            };
-          })
-          .persist(StorageLevel.MEMORY_ONLY_SER());
-      long t = System.nanoTime();
-      long count = base.count();
-      nanos[0] = System.nanoTime() - t;
-      long cached = 0;
-      for (RDDInfo info : sc.sc().getRDDStorageInfo()) {
-        if (info.id() == base.id()) {
-          cached = info.memSize() + info.diskSize();
-        }
-      }
-
-      t = System.nanoTime();
-      long groups = base.mapToPair(r -> new Tuple2<>(r.city(), r)).groupByKey(4)
-          .mapValues(it -> {
-            long n = 0;
-            for (BenchRecord r : it) {
-              n += r.quantity;
-            }
-            return n;
-          }).values().reduce(Long::sum);
-      nanos[1] = System.nanoTime() - t;
-
-      t = System.nanoTime();
-      long customers = base.mapToPair(r -> new Tuple2<>(r.customer(), r))
-          .reduceByKey((x, y) -> x.amount() >= y.amount() ? x : y, 4).count();
-      nanos[2] = System.nanoTime() - t;
-
-      t = System.nanoTime();
-      JavaPairRDD<Long, BenchRecord> byId = base.mapToPair(r -> new Tuple2<>(r.id() / 2, r));
-      JavaPairRDD<Long, BenchRecord> other = base.filter(r -> r.id() % 2 == 0)
-          .mapToPair(r -> new Tuple2<>(r.id() / 2, BenchRecord.of(r.id() + 1)));
-      long joined = byId.join(other, 4).count();
-      nanos[3] = System.nanoTime() - t;
-
-      t = System.nanoTime();
-      long firstSorted = base.mapToPair(r -> new Tuple2<>(r.amount(), r)).sortByKey(true, 4)
-          .map(x -> x._2().id()).take(1).get(0);
-      long sortedCount = base.mapToPair(r -> new Tuple2<>(r.amount(), r)).sortByKey(false, 4).count();
-      nanos[4] = System.nanoTime() - t;
-
+      JavaRDD<BenchRecord> base = generate(sc, records).persist(StorageLevel.MEMORY_ONLY_SER());
+      long count = jobs.run(0, base::count);
+      long cached = cachedBytes(sc, base);
+      long groups = jobs.run(1, () -> groupByKey(base));
+      long customers = jobs.run(2, () -> reduceByKey(base));
+      long joined = jobs.run(3, () -> join(base));
+      long sorted = jobs.run(4, () -> sortByKey(base));
       long total = System.nanoTime() - start;
       try {
         sc.sc().listenerBus().waitUntilEmpty();
@@ -272,9 +289,76 @@ public final class SparkSuite {
         throw new IllegalStateException("Spark's listener bus did not drain", e);
       }
       base.unpersist(true);
-      long checksum = count * 31 + groups * 17 + customers * 13 + joined * 7 + sortedCount * 3 + firstSorted;
-      return new Run(serializer, nanos, total, listener.bytes.get(), cached, checksum);
+      long checksum = count * 31 + groups * 17 + customers * 13 + joined * 7 + sorted;
+      return new Run(serializer, jobs.nanos, total, listener.perJob(), cached, checksum);
     }
   }
 
+  /** {@code records} BenchRecords generated inside the tasks, in 8 partitions. */
+  private static JavaRDD<BenchRecord> generate(JavaSparkContext sc, long records) {
+    int parts = 8;
+    return sc.parallelize(IntStream.range(0, parts).boxed().collect(Collectors.toList()), parts)
+        .flatMap(p -> {
+          long from = records * p / parts;
+          long to = records * (p + 1) / parts;
+          return new java.util.Iterator<BenchRecord>() {
+            long i = from;
+
+            @Override
+            public boolean hasNext() {
+              return i < to;
+            }
+
+            @Override
+            public BenchRecord next() {
+              return BenchRecord.of(i++);
+            }
+          };
+        });
+  }
+
+  /** The in-memory plus on-disk size of the cached RDD. */
+  private static long cachedBytes(JavaSparkContext sc, JavaRDD<BenchRecord> rdd) {
+    long cached = 0;
+    for (RDDInfo info : sc.sc().getRDDStorageInfo()) {
+      if (info.id() == rdd.id()) {
+        cached = info.memSize() + info.diskSize();
+      }
+    }
+    return cached;
+  }
+
+  /** Sum of quantities over the groups by city (every record shuffled). */
+  private static long groupByKey(JavaRDD<BenchRecord> base) {
+    return base.mapToPair(r -> new Tuple2<>(r.city(), r)).groupByKey(4)
+        .mapValues(it -> {
+          long n = 0;
+          for (BenchRecord r : it) {
+            n += r.quantity;
+          }
+          return n;
+        }).values().reduce(Long::sum);
+  }
+
+  /** Number of customers, keeping each one's largest record (map-side combine). */
+  private static long reduceByKey(JavaRDD<BenchRecord> base) {
+    return base.mapToPair(r -> new Tuple2<>(r.customer(), r))
+        .reduceByKey((x, y) -> x.amount() >= y.amount() ? x : y, 4).count();
+  }
+
+  /** Size of the join of the records keyed by {@code id / 2} with the records of the even ids' successors. */
+  private static long join(JavaRDD<BenchRecord> base) {
+    JavaPairRDD<Long, BenchRecord> byId = base.mapToPair(r -> new Tuple2<>(r.id() / 2, r));
+    JavaPairRDD<Long, BenchRecord> other = base.filter(r -> r.id() % 2 == 0)
+        .mapToPair(r -> new Tuple2<>(r.id() / 2, BenchRecord.of(r.id() + 1)));
+    return byId.join(other, 4).count();
+  }
+
+  /** Sorts by amount twice: the first id ascending ({@code take(1)}) and the count descending, folded into one number. */
+  private static long sortByKey(JavaRDD<BenchRecord> base) {
+    long first = base.mapToPair(r -> new Tuple2<>(r.amount(), r)).sortByKey(true, 4)
+        .map(x -> x._2().id()).take(1).get(0);
+    long count = base.mapToPair(r -> new Tuple2<>(r.amount(), r)).sortByKey(false, 4).count();
+    return count * 3 + first;
+  }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.brine.spark.BrineSerializer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.serializer.DeserializationStream;
@@ -64,12 +65,66 @@ class SparkBenchTest {
   void reportHasMediansAndRatios() {
     SparkBench.Args a = SparkBench.parse(new String[] {"--records", "10"});
     List<SparkBench.Run> runs = List.of(
-        new SparkBench.Run("brine", new long[] {1, 2, 3, 4, 5}, 2_000_000_000L, 80, 70, 1),
-        new SparkBench.Run("kryo", new long[] {1, 2, 3, 4, 5}, 3_000_000_000L, 100, 100, 1));
-    String r = SparkBench.report(a, runs);
+        run("brine", 2_000_000_000L, new long[] {0, 10, 20, 20, 30}, 70),
+        run("kryo", 3_000_000_000L, new long[] {0, 10, 40, 20, 30}, 100));
+    String r = SparkReport.report(a, runs);
     assertTrue(r.contains("| brine | 2.00 |"), r);
     assertTrue(r.contains("1.50x faster"), r);
     assertTrue(r.contains("shuffle bytes 0.80x"), r);
-    assertEquals(3, SparkBench.median(new long[] {5, 1, 3}));
+    assertTrue(r.contains("| brine | 10 | 20 | 20 | 30 | 80 |"), r);
+    assertTrue(r.contains("| shuffle bytes (Brine / Kryo) | 0.800 | | 1.000 | 0.500 | 1.000 | 1.000 |"), r);
+    assertTrue(r.contains("| 1 | kryo | 3.00 | 100 | 100 |"), r);
+    assertEquals(3, SparkReport.median(new long[] {5, 1, 3}));
+  }
+
+  @Test
+  void runsSurviveTheTripFromChildToParent() {
+    SparkBench.Run r = new SparkBench.Run("kryo", new long[] {1, 2, 3, 4, 5}, 99, new long[] {0, 6, 7, 8, 9}, 42, -7);
+    SparkBench.Run back = SparkBench.Run.parse(r.toLine() + "\n");
+    assertEquals(r.toLine(), back.toLine());
+    assertEquals(30, back.shuffleBytes());
+    assertThrows(IllegalArgumentException.class, () -> SparkBench.Run.parse("kryo 1 2"));
+  }
+
+  @Test
+  void childArgumentsMeasureOneSerializer() {
+    SparkBench.Args a = SparkBench.parse(new String[] {"--records", "500", "--warmup", "50", "--heap", "2g"});
+    SparkBench.Args child = SparkBench.parse(
+        SparkBench.childArgs(a, "java", java.nio.file.Path.of("/tmp/x.run")).toArray(String[]::new));
+    assertEquals(500, child.records);
+    assertEquals(50, child.warmup);
+    assertEquals(List.of("java"), child.serializers);
+    assertEquals(java.nio.file.Path.of("/tmp/x.run"), child.result);
+    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--result", "/tmp/x.run"}));
+    assertTrue(SparkBench.parse(new String[] {"--one-jvm"}).oneJvm);
+  }
+
+  @Test
+  void jfrFilesAreNamedPerRun() {
+    assertEquals("/tmp/p-brine-r2.jfr", SparkBench.jfrFile("/tmp/p.jfr", "brine", 2));
+    assertEquals("prof-kryo-r1.jfr", SparkBench.jfrFile("prof", "kryo", 1));
+  }
+
+  @Test
+  void roundsAlternateAndRotate() throws Exception {
+    SparkBench.Args a = SparkBench.parse(new String[] {"--runs", "3"});
+    List<String> order = new ArrayList<>();
+    SparkBench.alternate(a, (s, round) -> {
+      order.add(round + s);
+      return run(s, 1, new long[5], 1);
+    });
+    assertEquals(List.of("1brine", "1kryo", "1java", "2kryo", "2java", "2brine", "3java", "3brine", "3kryo"), order);
+  }
+
+  @Test
+  void differentResultsFail() {
+    SparkBench.Run x = run("brine", 1, new long[5], 1);
+    SparkBench.Run y = new SparkBench.Run("kryo", new long[5], 1, new long[5], 1, 2);
+    SparkBench.checkChecksums(List.of(x, x));
+    assertThrows(IllegalStateException.class, () -> SparkBench.checkChecksums(List.of(x, y)));
+  }
+
+  private static SparkBench.Run run(String serializer, long totalNanos, long[] shuffle, long cached) {
+    return new SparkBench.Run(serializer, new long[] {1, 2, 3, 4, 5}, totalNanos, shuffle, cached, 1);
   }
 }
