@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.brine.bench.coldstart.ColdStartBench;
 import dev.brine.bench.largermessage.LargerMessageBench;
 import dev.brine.bench.maps.MapBench;
+import dev.brine.bench.mediacontent.Image;
+import dev.brine.bench.mediacontent.Media;
+import dev.brine.bench.mediacontent.MediaContent;
 import dev.brine.bench.mediacontent.MediaContentBench;
+import dev.brine.bench.mediacontent.StringFloorBench;
 import dev.brine.bench.sample.SampleBench;
 import dev.brine.bench.simpleobject.SimpleObjectBench;
 import dev.brine.bench.struct.BoxedStruct;
@@ -16,6 +20,7 @@ import dev.brine.bench.struct.Struct;
 import dev.brine.bench.struct.StructBench;
 import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.Libraries;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -86,6 +91,24 @@ class RoundTripSmokeTest {
     assertEquals(new BoxedStruct(), StructFloor.copy(new BoxedStruct())); // every field null
     BoxedStruct v = BoxedStruct.create();
     assertNotSame(v.l00, StructFloor.copy(v).l00); // boxed anew, as a deserializer would
+  }
+
+  @Test
+  void theStringFloorCopiesEveryStringOfTheWorkload() {
+    StringFloorBench b = new StringFloorBench();
+    b.setup();
+    int chars = 0;
+    MediaContent v = MediaContent.create();
+    for (String s : List.of(v.media.uri, v.media.title, v.media.format, v.media.persons.get(0),
+        v.media.persons.get(1), v.images.get(0).uri, v.images.get(0).title, v.images.get(1).uri,
+        v.images.get(1).title)) {
+      chars += s.length();
+    }
+    assertEquals(chars, b.strings_scan()); // positive: every string is Latin-1
+    assertEquals(chars, b.strings_copy());
+    assertEquals(Libraries.brine(List.of(MediaContent.class, Media.class, Image.class, Media.Player.class,
+        Image.Size.class)).serialize(v).length, b.payload_floor().length);
+    assertNotNull(b.serialize_fory());
   }
 
   @Test
