@@ -138,8 +138,8 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (keyInfo == keyDecl) {
             header |= KEY_DECL;
           }
-          if (refs && keyInfo.tracked && keyInfo.writeReplace == null) {
-            header |= KEY_REF;
+          if (keyInfo.writeReplace == null && (refs && keyInfo.tracked || WriteContext.emptyPayload(keyInfo))) {
+            header |= KEY_REF; // also for empty payloads: each entry takes at least one byte
           }
         }
         if (v == null) {
@@ -151,7 +151,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (valueInfo == valueDecl) {
             header |= VALUE_DECL;
           }
-          if (refs && valueInfo.tracked && valueInfo.writeReplace == null) {
+          if (valueInfo.writeReplace == null && (refs && valueInfo.tracked || WriteContext.emptyPayload(valueInfo))) {
             header |= VALUE_REF;
           }
         }
