@@ -199,16 +199,28 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     }
     if (info == null) {
       for (int i = 0; i < n; i++) {
-        c.add(ctx.readObject());
+        add(ctx, c, ctx.readObject());
       }
     } else if ((header & HAS_NULL) != 0 || (ctx.trackingReferences() && info.tracked)) {
       for (int i = 0; i < n; i++) {
-        c.add(ctx.readDeclared(info));
+        add(ctx, c, ctx.readDeclared(info));
       }
     } else {
       for (int i = 0; i < n; i++) {
         c.add(ctx.readPayload(info));
       }
     }
+  }
+
+  /**
+   * Adds an element that may be a back-reference. A set may not contain itself (its hashCode would
+   * recurse until the stack overflows), so a back-reference to the set being read is refused.
+   */
+  private static void add(ReadContext ctx, Collection<Object> c, Object o) {
+    if (o == c && c instanceof java.util.Set) {
+      throw new MalformedInputException("back-reference before offset " + ctx.position()
+          + " puts a set into itself (a set cannot contain itself)");
+    }
+    c.add(o);
   }
 }

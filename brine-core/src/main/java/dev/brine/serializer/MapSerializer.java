@@ -256,6 +256,10 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       Object k = keyTagged ? ctx.readObject() : keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
       Object v = valueTagged ? ctx.readObject()
           : valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
+      if (k == map) {
+        throw new MalformedInputException("back-reference before offset " + ctx.position()
+            + " makes a map its own key (a map cannot contain itself as a key)");
+      }
       map.put(k, v);
     }
     return count;
