@@ -120,7 +120,18 @@ class DeserializeFuzzTest {
       // the writer refuses some values it cannot describe, e.g. an empty EnumMap outside a declared field
       return;
     }
-    Object again = brine.deserialize(bytes);
+    Object again;
+    try {
+      again = brine.deserialize(bytes);
+    } catch (LimitExceededException e) {
+      // A set reached through a cycle of other objects is accepted (its elements are hashed before the
+      // cycle closes), but re-encoded it may come back hashed inside the cycle: a known limit
+      // (docs/fuzzing.md), refused with this exception. Values without cycles must round-trip.
+      if (brine.references() && !hasValueEquality(value) && e.getMessage().contains("hashCode")) {
+        return;
+      }
+      throw e;
+    }
     if (hasValueEquality(value)) {
       assertTrue(Objects.deepEquals(value, again), () -> "re-encoding changed " + value + " into " + again);
     }

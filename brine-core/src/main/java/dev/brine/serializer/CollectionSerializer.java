@@ -10,9 +10,9 @@ import java.util.function.UnaryOperator;
 /**
  * Collections: a varuint32 size; if not empty, one header byte and the elements. Header bits:
  * {@link #HAS_NULL} some element is null, or the elements' payloads are empty (so each has a slot
- * byte and takes at least one byte, as the reader's size check expects); {@link #SAME_CLASS} all non-null elements share one class,
- * written once after the header; {@link #DECLARED} they are all of the declared element class (from a
- * generic field type), written nowhere. With neither class bit, each element is a tagged value. With a
+ * byte and takes at least one byte, as the reader's size check expects); {@link #SAME_CLASS} all
+ * non-null elements share one class, written once after the header; {@link #DECLARED} they are all
+ * of the declared element class (from a generic field type), written nowhere. With neither class bit, each element is a tagged value. With a
  * known class, each element is its payload alone, or a slot byte and the payload when some are null
  * or references are tracked. Sorted collections write their comparator (a tagged value, null for
  * natural order) before the size.
