@@ -366,7 +366,10 @@ public final class Brine {
     } catch (BrineException e) {
       throw e;
     } catch (StackOverflowError e) {
-      throw stackOverflow();
+      // with references, also a set or map key inside a cycle: its hashCode never returns
+      throw new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
+          + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
+          + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
     } catch (RuntimeException e) {
       // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
       throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);

@@ -249,4 +249,42 @@ class GraphTest {
     assertThrows(ClassNotAllowedException.class, () -> b.serialize(new Part("alone")));
   }
   static final class Index extends HashMap<String, Integer> {}
+
+  record Marker() {}
+  static final class Blank {}
+  static final class Flags {
+    List<Marker> markers = new ArrayList<>();
+    Map<String, Marker> named = new HashMap<>();
+  }
+
+  /**
+   * Values whose payload is empty (no fields; Collections.reverseOrder()) in collections and maps: the
+   * writer gives each a slot byte, since the reader bounds a size by the bytes that remain (found by
+   * DeserializeFuzzTest: a list of reverse-order comparators re-encoded to bytes that did not decode).
+   */
+  @Test
+  void collectionsAndMapsOfEmptyPayloads() {
+    Flags flags = new Flags();
+    flags.markers.addAll(List.of(new Marker(), new Marker(), new Marker()));
+    flags.named.put("a", new Marker());
+    Map<Blank, Blank> blanks = new HashMap<>();
+    Set<Blank> blankSet = new HashSet<>();
+    for (int i = 0; i < 5; i++) {
+      blanks.put(new Blank(), new Blank());
+      blankSet.add(new Blank());
+    }
+    for (boolean refs : new boolean[] {false, true}) {
+      for (boolean codegen : new boolean[] {true, false}) {
+        Brine b = Brine.builder().register(Marker.class, Blank.class, Flags.class).references(refs).codegen(codegen).build();
+        roundTrip(b, new ArrayList<>(List.of(new Marker(), new Marker(), new Marker())));
+        roundTrip(b, new ArrayList<>(Collections.nCopies(8, Collections.reverseOrder())));
+        roundTrip(b, new HashMap<>(Map.of(1, new Marker(), 2, new Marker())));
+        Flags back = b.deserialize(b.serialize(flags), Flags.class);
+        assertEquals(flags.markers, back.markers);
+        assertEquals(flags.named, back.named);
+        assertEquals(5, b.deserialize(b.serialize(blanks), Map.class).size());
+        assertEquals(5, b.deserialize(b.serialize(blankSet), Set.class).size());
+      }
+    }
+  }
 }

@@ -9,9 +9,10 @@ import java.util.function.UnaryOperator;
 
 /**
  * Collections: a varuint32 size; if not empty, one header byte and the elements. Header bits:
- * {@link #HAS_NULL} some element is null; {@link #SAME_CLASS} all non-null elements share one class,
- * written once after the header; {@link #DECLARED} they are all of the declared element class (from a
- * generic field type), written nowhere. With neither class bit, each element is a tagged value. With a
+ * {@link #HAS_NULL} some element is null, or the elements' payloads are empty (so each has a slot
+ * byte and takes at least one byte, as the reader's size check expects); {@link #SAME_CLASS} all
+ * non-null elements share one class, written once after the header; {@link #DECLARED} they are all
+ * of the declared element class (from a generic field type), written nowhere. With neither class bit, each element is a tagged value. With a
  * known class, each element is its payload alone, or a slot byte and the payload when some are null
  * or references are tracked. Sorted collections write their comparator (a tagged value, null for
  * natural order) before the size.
@@ -119,6 +120,9 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
         }
       }
     }
+    if (info != null && WriteContext.emptyPayload(info)) {
+      header |= HAS_NULL; // a slot byte for each element, so that each takes at least one byte
+    }
     ctx.writeInt8(header);
     if (info == null) {
       for (Object o : c) {
@@ -129,7 +133,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     if ((header & SAME_CLASS) != 0) {
       ctx.writeClass(info);
     }
-    if (hasNull || (ctx.trackingReferences() && info.tracked)) {
+    if ((header & HAS_NULL) != 0 || (ctx.trackingReferences() && info.tracked)) {
       for (Object o : c) {
         ctx.writeDeclared(info, o);
       }
@@ -195,16 +199,28 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     }
     if (info == null) {
       for (int i = 0; i < n; i++) {
-        c.add(ctx.readObject());
+        add(ctx, c, ctx.readObject());
       }
     } else if ((header & HAS_NULL) != 0 || (ctx.trackingReferences() && info.tracked)) {
       for (int i = 0; i < n; i++) {
-        c.add(ctx.readDeclared(info));
+        add(ctx, c, ctx.readDeclared(info));
       }
     } else {
       for (int i = 0; i < n; i++) {
         c.add(ctx.readPayload(info));
       }
     }
+  }
+
+  /**
+   * Adds an element that may be a back-reference. A set may not contain itself (its hashCode would
+   * recurse until the stack overflows), so a back-reference to the set being read is refused.
+   */
+  private static void add(ReadContext ctx, Collection<Object> c, Object o) {
+    if (o == c && c instanceof java.util.Set) {
+      throw new MalformedInputException("back-reference before offset " + ctx.position()
+          + " puts a set into itself (a set cannot contain itself)");
+    }
+    c.add(o);
   }
 }

@@ -55,7 +55,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
     }
     ClassPlan plan = ClassPlan.of(type, registry);
-    if (codegen) {
+    if (codegen && !plan.fields.isEmpty()) { // nothing to generate without fields (see WriteContext.emptyPayload)
       for (FieldPlan f : plan.fields) {
         if (f.declared != null) {
           registry.completeNow(f.declared); // generated code calls a nested class's serializer directly

@@ -138,8 +138,8 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (keyInfo == keyDecl) {
             header |= KEY_DECL;
           }
-          if (refs && keyInfo.tracked && keyInfo.writeReplace == null) {
-            header |= KEY_REF;
+          if (keyInfo.writeReplace == null && (refs && keyInfo.tracked || WriteContext.emptyPayload(keyInfo))) {
+            header |= KEY_REF; // also for empty payloads: each entry takes at least one byte
           }
         }
         if (v == null) {
@@ -151,7 +151,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (valueInfo == valueDecl) {
             header |= VALUE_DECL;
           }
-          if (refs && valueInfo.tracked && valueInfo.writeReplace == null) {
+          if (valueInfo.writeReplace == null && (refs && valueInfo.tracked || WriteContext.emptyPayload(valueInfo))) {
             header |= VALUE_REF;
           }
         }
@@ -256,6 +256,10 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       Object k = keyTagged ? ctx.readObject() : keyInfo == null ? null : keyRef ? ctx.readDeclared(keyInfo) : ctx.readPayload(keyInfo);
       Object v = valueTagged ? ctx.readObject()
           : valueInfo == null ? null : valueRef ? ctx.readDeclared(valueInfo) : ctx.readPayload(valueInfo);
+      if (k == map) {
+        throw new MalformedInputException("back-reference before offset " + ctx.position()
+            + " makes a map its own key (a map cannot contain itself as a key)");
+      }
       map.put(k, v);
     }
     return count;

@@ -37,6 +37,11 @@ public final class RecordSerializer implements Serializer<Object> {
     }
   }
 
+  /** The plan this serializer follows. */
+  public ClassPlan plan() {
+    return w.plan;
+  }
+
   @Override
   public void write(WriteContext ctx, Object rec) {
     w.write(ctx, rec);

@@ -247,7 +247,7 @@ public final class WriteContext extends ByteWriter {
       if (info.writeReplace == null && s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
         Collection<?> c = (Collection<?>) value;
         int n = c.size();
-        if (n > 0 && allOfClass(c, n, element.type)) {
+        if (n > 0 && !emptyPayload(element) && allOfClass(c, n, element.type)) {
           writeClass(info);
           enterNested();
           writeVarUInt32(n);
@@ -258,6 +258,19 @@ public final class WriteContext extends ByteWriter {
     }
     writeObject(value, element, null);
     return 0;
+  }
+
+  /**
+   * Whether values of {@code info}'s class are written as an empty payload: a class without serialized
+   * fields, or {@code Collections.reverseOrder()}. The reader bounds a collection's size by the bytes
+   * that remain (at least one per element or entry), so such values are never written as bare
+   * payloads: {@link CollectionSerializer} and {@link MapSerializer} give each a slot byte.
+   */
+  static boolean emptyPayload(ClassInfo info) {
+    Object s = info.serializer;
+    return s == JdkSerializers.REVERSE_ORDER
+        || s instanceof ObjectSerializer && ((ObjectSerializer) s).plan().fields.isEmpty()
+        || s instanceof RecordSerializer && ((RecordSerializer) s).plan().fields.isEmpty();
   }
 
   /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */
