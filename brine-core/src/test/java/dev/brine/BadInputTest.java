@@ -130,6 +130,16 @@ class BadInputTest {
   }
 
   @Test
+  void aLyingCountSaysHowManyBytesFollowIt() {
+    // an int[] of 3 (4 bytes each) cut by one byte: the count says 12 bytes, 11 follow it
+    byte[] bytes = BRINE.serialize(new int[] {1, 2, 3});
+    byte[] cut = Arrays.copyOf(bytes, bytes.length - 1);
+    TruncatedInputException e = assertThrows(TruncatedInputException.class, () -> BRINE.deserialize(cut));
+    assertTrue(e.getMessage().contains("of 3 at offset") && e.getMessage().contains("needs at least 12 bytes, but only 11 follow it"),
+        e.getMessage());
+  }
+
+  @Test
   void configuredLimitsApplyBeforeAllocation() {
     Brine small = Brine.builder().maxLength(10).maxStringBytes(8).maxDepth(5).build();
     assertThrows(LimitExceededException.class, () -> small.deserialize(BRINE.serialize(new int[11])));

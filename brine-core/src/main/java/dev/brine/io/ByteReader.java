@@ -402,7 +402,10 @@ public class ByteReader {
           + " exceeds the limit of " + max);
     }
     if ((long) n * minBytesEach > limit - pos) {
-      throw truncated(what + " of " + n + " needing at least " + (long) n * minBytesEach + " bytes", at);
+      // the bytes that remain are counted after the length field, where the items begin
+      throw new TruncatedInputException("truncated input: " + what + " of " + n + " at offset "
+          + offsetOf(at) + " needs at least " + (long) n * minBytesEach + " bytes, but only "
+          + (limit - pos) + " follow it");
     }
     return n;
   }
