@@ -20,11 +20,10 @@ public final class WriteContext extends ByteWriter {
   private int depth;
   private IdentityHashMap<Object, Integer> refs;
   private IdentityHashMap<Class<?>, Integer> names;
-  private Class<?> lastClass;
-  private ClassInfo lastInfo;
-  private Class<?> prevClass;
-  private ClassInfo prevInfo;
-  private boolean replacePrev;
+  /** A small direct-mapped cache of class infos, indexed by the class's identity hash. */
+  private final Class<?>[] cachedClasses = new Class<?>[CACHE_SIZE];
+  private final ClassInfo[] cachedInfos = new ClassInfo[CACHE_SIZE];
+  private static final int CACHE_SIZE = 16;
 
   /** Creates a context; used by {@code Brine}. */
   public WriteContext(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
@@ -59,23 +58,15 @@ public final class WriteContext extends ByteWriter {
 
   /** The info for {@code type}, checking registration and the deny-list. */
   public ClassInfo classInfo(Class<?> type) {
-    // a two-entry cache (maps and mixed collections alternate between two classes); a hit writes
-    // nothing, a miss replaces the entries in turn
-    if (type == lastClass) {
-      return lastInfo;
-    }
-    if (type == prevClass) {
-      return prevInfo;
+    // direct-mapped by identity hash: a payload's few classes (an object, its lists and maps, their
+    // elements) each keep their entry, where a two-entry cache missed on every cycle of three
+    int i = type.hashCode() & (CACHE_SIZE - 1);
+    if (cachedClasses[i] == type) {
+      return cachedInfos[i];
     }
     ClassInfo info = registry.forClass(type);
-    if (replacePrev) {
-      prevClass = type;
-      prevInfo = info;
-    } else {
-      lastClass = type;
-      lastInfo = info;
-    }
-    replacePrev = !replacePrev;
+    cachedInfos[i] = info;
+    cachedClasses[i] = type;
     return info;
   }
 
