@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 class GoldenFileTest {
   enum Color { RED, GREEN, BLUE }
   record Point(int x, int y, String label) {}
+  /** A value with an empty payload: in collections and maps each gets a slot byte (docs/format.md). */
+  record Empty() {}
   static final class Person {
     String name;
     int age;
@@ -53,8 +55,8 @@ class GoldenFileTest {
   }
 
   static final Path DIR = Paths.get("src/test/resources/golden/v1");
-  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class).build();
-  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class).references(true).build();
+  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).build();
+  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).references(true).build();
 
   static Map<String, Object> values() {
     Map<String, Object> v = new LinkedHashMap<>();
@@ -130,6 +132,11 @@ class GoldenFileTest {
     tagged.put(Solo.INSTANCE, 1);
     tagged.put(2, Solo.INSTANCE);
     v.put("map-write-replace-tagged", tagged);
+    v.put("list-of-empty-payloads", new ArrayList<>(List.of(new Empty(), new Empty())));
+    Map<String, Empty> empties = new LinkedHashMap<>();
+    empties.put("a", new Empty());
+    empties.put("b", new Empty());
+    v.put("map-of-empty-payloads", empties);
     return v;
   }
 
