@@ -51,7 +51,7 @@ public final class SparkBench {
       "-Dio.netty.tryReflectionSetAccessible=true"};
 
   static final String USAGE = String.join("\n",
-      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--one-jvm] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes]",
+      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--one-jvm] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes] [--conf K=V ...]",
       "  --records N      records in the suite (default 1000000)",
       "  --runs R         runs per serializer, alternating (default 3); the median is reported",
       "  --serializers L  which to run (default brine,kryo,java)",
@@ -62,6 +62,7 @@ public final class SparkBench {
       "                   or FILE itself with --one-jvm or --sizes",
       "  --heap SIZE      child JVM heap (default 6g)",
       "  --sizes          only print bytes per record of each serializer's stream (no Spark jobs)",
+      "  --conf K=V       a Spark setting for every run, after the suite's own (e.g. spark.shuffle.compress=false)",
       "  --warmup N       records of the unreported warm-up run per serializer (default min(records, 100000); 0: none)");
 
   /** The suite's jobs, in the order they run; their times and shuffle bytes are indexed alike. */
@@ -84,6 +85,8 @@ public final class SparkBench {
     /** Internal (parent to child): measure one run of the one serializer and write it to this file. */
     Path result;
     List<String> raw = new ArrayList<>();
+    /** {@code --conf key=value} settings, applied after the suite's own. */
+    List<String> conf = new ArrayList<>();
   }
 
   /** One run's numbers, indexed by {@link #JOBS}; {@link #toLine} and {@link #parse} carry it between JVMs. */
@@ -178,6 +181,7 @@ public final class SparkBench {
         case "--heap" -> a.heap = value(argv, ++i, s);
         case "--warmup" -> a.warmup = number(argv, ++i, s);
         case "--sizes" -> a.sizes = true;
+        case "--conf" -> a.conf.add(sparkSetting(value(argv, ++i, s)));
         case "--result" -> a.result = Path.of(value(argv, ++i, s));
         default -> throw new IllegalArgumentException("unknown argument " + s);
       }
@@ -197,6 +201,14 @@ public final class SparkBench {
       throw new IllegalArgumentException("--result measures one serializer");
     }
     return a;
+  }
+
+  private static String sparkSetting(String kv) {
+    int eq = kv.indexOf('=');
+    if (!kv.startsWith("spark.") || eq < 0) {
+      throw new IllegalArgumentException("--conf needs spark.KEY=VALUE, got " + kv);
+    }
+    return kv;
   }
 
   private static String value(String[] argv, int i, String opt) {
@@ -268,8 +280,13 @@ public final class SparkBench {
 
   /** The arguments of a child that measures one run of {@code serializer} into {@code result}. */
   static List<String> childArgs(Args a, String serializer, Path result) {
-    return List.of("--records", Long.toString(a.records), "--warmup", Long.toString(a.warmup),
-        "--serializers", serializer, "--result", result.toString());
+    List<String> args = new ArrayList<>(List.of("--records", Long.toString(a.records), "--warmup",
+        Long.toString(a.warmup), "--serializers", serializer, "--result", result.toString()));
+    for (String kv : a.conf) {
+      args.add("--conf");
+      args.add(kv);
+    }
+    return args;
   }
 
   /** {@code jfr} with {@code -<serializer>-r<round>} before its {@code .jfr} extension (added if absent). */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,7 +75,7 @@ public final class SparkSuite {
     int n = (int) Math.min(a.records, 100_000);
     ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
     for (String s : a.serializers) {
-      SparkConf c = conf(s, Path.of(System.getProperty("java.io.tmpdir")));
+      SparkConf c = conf(s, Path.of(System.getProperty("java.io.tmpdir")), a.conf);
       Serializer ser = (Serializer) Class.forName(c.get("spark.serializer")).getConstructor(SparkConf.class).newInstance(c);
       SerializerInstance inst = ser.newInstance();
       ByteArrayOutputStream records = new ByteArrayOutputStream();
@@ -126,7 +127,11 @@ public final class SparkSuite {
   }
 
 
-  static SparkConf conf(String serializer, Path tmp) {
+  /**
+   * The suite's Spark configuration for {@code serializer}, then the user's {@code --conf key=value}
+   * settings ({@code extra}), which win.
+   */
+  static SparkConf conf(String serializer, Path tmp, List<String> extra) {
     SparkConf c = new SparkConf()
         .setMaster("local[2]")
         .setAppName("brine-bench-spark-" + serializer)
@@ -146,6 +151,10 @@ public final class SparkSuite {
           .set("spark.kryo.referenceTracking", "false");
       default -> c.set("spark.serializer", "org.apache.spark.serializer.JavaSerializer");
     }
+    for (String kv : extra) {
+      int eq = kv.indexOf('=');
+      c.set(kv.substring(0, eq), kv.substring(eq + 1));
+    }
     return c;
   }
 
@@ -153,9 +162,9 @@ public final class SparkSuite {
   static void runSuite(Args a) throws Exception {
     Path tmp = localDir();
     for (String s : a.serializers) {
-      warmUp(s, a.warmup, tmp);
+      warmUp(s, a.warmup, tmp, a.conf);
     }
-    SparkBench.finish(a, SparkBench.alternate(a, (s, round) -> runOnce(s, a.records, tmp)));
+    SparkBench.finish(a, SparkBench.alternate(a, (s, round) -> runOnce(s, a.records, tmp, a.conf)));
   }
 
   /**
@@ -165,8 +174,8 @@ public final class SparkSuite {
   static void measureOne(Args a) throws Exception {
     Path tmp = localDir();
     String s = a.serializers.get(0);
-    warmUp(s, a.warmup, tmp);
-    Files.writeString(a.result, runOnce(s, a.records, tmp).toLine() + "\n");
+    warmUp(s, a.warmup, tmp, a.conf);
+    Files.writeString(a.result, runOnce(s, a.records, tmp, a.conf).toLine() + "\n");
   }
 
   /**
@@ -180,9 +189,9 @@ public final class SparkSuite {
   }
 
   /** An unreported run for JIT, codegen and class loading (none if {@code records} is 0). */
-  static void warmUp(String serializer, long records, Path tmp) {
+  static void warmUp(String serializer, long records, Path tmp, List<String> extra) {
     if (records > 0) {
-      Run r = runOnce(serializer, records, tmp);
+      Run r = runOnce(serializer, records, tmp, extra);
       System.out.printf(Locale.ROOT, "bench spark: warm-up %-5s %.2f s%n", serializer, r.totalNanos() / 1e9);
     }
   }
@@ -267,9 +276,9 @@ public final class SparkSuite {
   }
 
   /** One job suite under {@code serializer} in a fresh SparkContext. */
-  static Run runOnce(String serializer, long records, Path tmp) {
+  static Run runOnce(String serializer, long records, Path tmp, List<String> extra) {
     settle();
-    try (JavaSparkContext sc = new JavaSparkContext(conf(serializer, tmp))) {
+    try (JavaSparkContext sc = new JavaSparkContext(conf(serializer, tmp, extra))) {
       sc.setLogLevel("WARN");
       ShuffleBytes listener = new ShuffleBytes();
       sc.sc().addSparkListener(listener);

@@ -39,6 +39,20 @@ class SparkBenchTest {
   }
 
   @Test
+  void confSettingsComeAfterTheSuitesOwn() {
+    SparkBench.Args a = SparkBench.parse(new String[] {"--conf", "spark.shuffle.compress=false",
+        "--conf", "spark.kryo.referenceTracking=true"});
+    SparkConf kryo = SparkSuite.conf("kryo", java.nio.file.Path.of("/tmp"), a.conf);
+    assertEquals("false", kryo.get("spark.shuffle.compress"));
+    assertEquals("true", kryo.get("spark.kryo.referenceTracking")); // the suite sets false; the user wins
+    // and a child JVM of the default mode gets them too
+    SparkBench.Args child = SparkBench.parse(SparkBench.childArgs(a, "kryo", java.nio.file.Path.of("/tmp/r")).toArray(new String[0]));
+    assertEquals(a.conf, child.conf);
+    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--conf", "spark.x"}));
+    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--conf", "other=1"}));
+  }
+
+  @Test
   void recordsAreDeterministic() {
     assertEquals(BenchRecord.of(42), BenchRecord.of(42));
     assertTrue(BenchRecord.of(7).amount() >= 0);
@@ -46,7 +60,7 @@ class SparkBenchTest {
 
   @Test
   void recordRoundTripsThroughTheBenchBrineSettings() {
-    SparkConf conf = SparkSuite.conf("brine", java.nio.file.Path.of("/tmp"));
+    SparkConf conf = SparkSuite.conf("brine", java.nio.file.Path.of("/tmp"), List.of());
     SerializerInstance inst = new BrineSerializer(conf).newInstance();
     ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
