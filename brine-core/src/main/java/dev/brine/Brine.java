@@ -9,6 +9,7 @@ import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
 import dev.brine.spi.BrineModule;
+import dev.brine.io.StringTable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Predicate;
@@ -146,15 +148,19 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serialize(Object value, OutputStream out) {
-    writeTo(out, value, true);
+    writeTo(out, value, true, null);
   }
 
   /** Writes a framed payload ({@code length:varuint32 header value}) or a bare value to a stream. */
-  private void writeTo(OutputStream out, Object value, boolean framed) {
+  private void writeTo(OutputStream out, Object value, boolean framed, StringTable strings) {
     ContextPool.Slot<WriteContext> slot = writers.take();
     WriteContext ctx = slot.context;
+    boolean written = false;
     try {
       ctx.reset();
+      if (strings != null) {
+        ctx.useStringTable(strings);
+      }
       int at = 0;
       if (framed) {
         ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
@@ -174,11 +180,13 @@ public final class Brine {
         ctx.writeObject(value);
       }
       out.write(ctx.array(), at, ctx.position() - at);
+      written = true;
     } catch (IOException e) {
       throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
     } catch (StackOverflowError e) {
       throw stackOverflow();
     } finally {
+      ctx.endStringTable(written);
       done(slot);
     }
   }
@@ -311,7 +319,19 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serializeValue(Object value, OutputStream out) {
-    writeTo(out, value, false);
+    writeTo(out, value, false, null);
+  }
+
+  /**
+   * As {@link #serializeValue(Object, OutputStream)}, with the strings that recur in a stream written
+   * once and then referred to through {@code strings}, the writing side of the stream's {@link
+   * StringTable} (docs/format.md, "String table"). The values are then read in order with {@link
+   * #deserializeValue(ByteBuffer, StringTable)} and a reading table of the same capacity; values are
+   * self-contained only between two {@link StringTable#reset()}s. A failed call writes nothing and
+   * resets the table.
+   */
+  public void serializeValue(Object value, OutputStream out, StringTable strings) {
+    writeTo(out, value, false, Objects.requireNonNull(strings, "strings"));
   }
 
   /**
@@ -325,13 +345,27 @@ public final class Brine {
    * @throws LimitExceededException if a length or the nesting depth exceeds a limit
    */
   public Object deserializeValue(ByteBuffer buffer) {
+    return readBare(buffer, null);
+  }
+
+  /**
+   * Reads the next bare value of a stream written with {@link #serializeValue(Object, OutputStream,
+   * StringTable)}, through {@code strings}, the reading side of the stream's string table. As {@link
+   * #deserializeValue(ByteBuffer)}; when the call fails (a {@link TruncatedInputException} included),
+   * the table is left as it was before it, so the value can be read again once more bytes are in.
+   */
+  public Object deserializeValue(ByteBuffer buffer, StringTable strings) {
+    return readBare(buffer, Objects.requireNonNull(strings, "strings"));
+  }
+
+  private Object readBare(ByteBuffer buffer, StringTable strings) {
     ContextPool.Slot<ReadContext> slot = readers.take();
     ReadContext ctx = slot.context;
     try {
       int at = buffer.position();
       if (buffer.hasArray() && !buffer.isReadOnly()) {
         ctx.wrap(buffer.array(), buffer.arrayOffset() + at, buffer.remaining());
-        Object value = readValue(ctx);
+        Object value = readValue(ctx, strings);
         buffer.position(at + ctx.position());
         return value;
       }
@@ -342,7 +376,7 @@ public final class Brine {
         buffer.get(at, copy);
         ctx.wrap(copy, 0, window);
         try {
-          Object value = readValue(ctx);
+          Object value = readValue(ctx, strings);
           buffer.position(at + ctx.position());
           return value;
         } catch (TruncatedInputException e) {
@@ -360,6 +394,22 @@ public final class Brine {
   }
 
   /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
+  /** {@link #readValue(ReadContext)} through a stream's string table, which a failure puts back. */
+  private Object readValue(ReadContext ctx, StringTable strings) {
+    if (strings == null) {
+      return readValue(ctx);
+    }
+    boolean read = false;
+    ctx.useStringTable(strings);
+    try {
+      Object value = readValue(ctx);
+      read = true;
+      return value;
+    } finally {
+      ctx.endStringTable(read);
+    }
+  }
+
   private Object readValue(ReadContext ctx) {
     try {
       return ctx.readObject();

@@ -25,6 +25,8 @@ public class ByteReader {
   /** Longest string body accepted, in bytes. */
   protected long maxStringBytes = 64L << 20;
   private char[] scratch = new char[64];
+  /** The stream's shared strings while a value is read with one; usually null. */
+  private StringTable strings;
 
   /** Creates a reader with nothing to read; call {@link #wrap} before use. */
   public ByteReader() {
@@ -513,8 +515,11 @@ public class ByteReader {
   public final String readString() {
     int at = pos;
     long header = readVarUInt64();
-    if (header == StringCodec.NULL_HEADER) {
-      throw new MalformedInputException("null string marker in a non-null string slot at offset " + offsetOf(at));
+    if ((header & 3) == 3) {
+      if (header == StringCodec.NULL_HEADER) {
+        throw new MalformedInputException("null string marker in a non-null string slot at offset " + offsetOf(at));
+      }
+      return fromTable(header, at);
     }
     return StringCodec.read(this, header, at);
   }
@@ -523,10 +528,44 @@ public class ByteReader {
   public final String readNullableString() {
     int at = pos;
     long header = readVarUInt64();
-    if (header == StringCodec.NULL_HEADER) {
-      return null;
+    if ((header & 3) == 3) {
+      return header == StringCodec.NULL_HEADER ? null : fromTable(header, at);
     }
     return StringCodec.read(this, header, at);
+  }
+
+  private String fromTable(long header, int at) {
+    StringTable t = strings;
+    if (t == null) {
+      throw new MalformedInputException("string table entry at offset " + offsetOf(at) + ", but no string table "
+          + "is in use (values from a stream written with a StringTable are read with one)");
+    }
+    return t.read(this, header, at);
+  }
+
+  /**
+   * Reads the strings of the next value through {@code table} (a stream's shared strings), until
+   * {@link #endStringTable}.
+   */
+  public final void useStringTable(StringTable table) {
+    table.beginRead();
+    strings = table;
+  }
+
+  /**
+   * Stops using the string table; {@code read} false means the value failed, and the table goes back
+   * to what it held before the value (so the value can be decoded again from more bytes).
+   */
+  public final void endStringTable(boolean read) {
+    StringTable t = strings;
+    strings = null;
+    if (t != null) {
+      if (read) {
+        t.endRead();
+      } else {
+        t.abortRead();
+      }
+    }
   }
 
   char[] scratchChars(int n) {

@@ -34,6 +34,8 @@ public class ByteWriter {
   private final long maxBytes;
   /** How far {@link #pos} may advance without growing: the capacity less slack, at most maxBytes. */
   private int writable;
+  /** The stream's shared strings while a value is written with one; usually null. */
+  private StringTable strings;
 
   /** Creates a writer with the given initial capacity and no size limit beyond the JVM's arrays. */
   public ByteWriter(int initialCapacity) {
@@ -491,7 +493,12 @@ public class ByteWriter {
    * reserved for null by {@link #writeNullableString}.
    */
   public final void writeString(String s) {
-    StringCodec.write(this, s);
+    StringTable t = strings;
+    if (t == null) {
+      StringCodec.write(this, s);
+    } else {
+      t.write(this, s);
+    }
   }
 
   /** Writes a string that may be null: null is the single header byte 3, otherwise as {@link #writeString}. */
@@ -500,7 +507,28 @@ public class ByteWriter {
       ensure(1);
       buf[pos++] = StringCodec.NULL_HEADER;
     } else {
-      StringCodec.write(this, s);
+      writeString(s);
+    }
+  }
+
+  /**
+   * Writes the strings of the next value through {@code table} (a stream's shared strings), until
+   * {@link #endStringTable}.
+   */
+  public final void useStringTable(StringTable table) {
+    table.beginWrite();
+    strings = table;
+  }
+
+  /**
+   * Stops using the string table; {@code written} false means the value's bytes are dropped, so the
+   * table forgets everything (the reader never sees what the value promoted).
+   */
+  public final void endStringTable(boolean written) {
+    StringTable t = strings;
+    strings = null;
+    if (t != null && !written) {
+      t.reset();
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.brine.Brine;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.TruncatedInputException;
+import dev.brine.io.StringTable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,16 +29,18 @@ final class BrineDeserializationStream extends DeserializationStream {
   private final Brine brine;
   private final long maxPayload;
   private final InputStream in;
+  private final StringTable strings; // null: off; a failed decode leaves it as it was
   private byte[] buf = new byte[INITIAL];
   private ByteBuffer view = ByteBuffer.wrap(buf); // over buf, positioned at each record in turn
   private int pos;
   private int limit;
   private long consumed; // bytes of the stream before buf[0]
 
-  BrineDeserializationStream(Brine brine, InputStream in, long maxPayload) {
+  BrineDeserializationStream(Brine brine, InputStream in, long maxPayload, StringTable strings) {
     this.brine = brine;
     this.in = in;
     this.maxPayload = maxPayload;
+    this.strings = strings;
   }
 
   @Override
@@ -52,7 +55,7 @@ final class BrineDeserializationStream extends DeserializationStream {
         }
         view.limit(limit).position(pos);
         try {
-          Object value = brine.deserializeValue(view);
+          Object value = strings == null ? brine.deserializeValue(view) : brine.deserializeValue(view, strings);
           pos = view.position();
           return BrineSerializerInstance.cast(value);
         } catch (TruncatedInputException e) {

@@ -1,6 +1,7 @@
 package dev.brine.spark;
 
 import dev.brine.Brine;
+import dev.brine.io.StringTable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -10,8 +11,9 @@ import scala.reflect.ClassTag;
 /**
  * Writes each record as a Brine <em>bare value</em> ({@link Brine#serializeValue}): its tagged bytes,
  * with no header byte and no length prefix (a value's bytes say where it ends; both sides share the
- * serializer's settings). No stream header and no state shared between records (references are reset
- * for every record), so the records' bytes can be relocated. See docs/spark.md, "Stream format".
+ * serializer's settings). No stream header; references are reset for every record, and the string
+ * table (recurring strings written once, then referred to) starts over at every {@link #flush()}, so
+ * the bytes between two flushes can be relocated. See docs/spark.md, "Stream format".
  *
  * <p>Records are appended to a block buffer; blocks of about 16 KiB go to the underlying stream, and
  * {@link #flush()} pushes everything out.
@@ -23,12 +25,14 @@ final class BrineSerializationStream extends SerializationStream {
   private final Brine brine;
   private final OutputStream out;
   private final Sink sink = new Sink();
+  private final StringTable strings; // null: off
   private byte[] buf = new byte[BLOCK + 1024];
   private int pos;
 
-  BrineSerializationStream(Brine brine, OutputStream out) {
+  BrineSerializationStream(Brine brine, OutputStream out, StringTable strings) {
     this.brine = brine;
     this.out = out;
+    this.strings = strings;
   }
 
   /** Appends to the block buffer, growing it for a record larger than the room left. */
@@ -55,7 +59,11 @@ final class BrineSerializationStream extends SerializationStream {
 
   @Override
   public <T> SerializationStream writeObject(T t, ClassTag<T> tag) {
-    brine.serializeValue(t, sink);
+    if (strings == null) {
+      brine.serializeValue(t, sink);
+    } else {
+      brine.serializeValue(t, sink, strings);
+    }
     if (pos >= BLOCK) {
       try {
         drain();
@@ -78,6 +86,9 @@ final class BrineSerializationStream extends SerializationStream {
 
   @Override
   public void flush() {
+    if (strings != null) {
+      strings.reset(); // what follows a flush does not refer to what precedes it (relocation)
+    }
     try {
       drain();
       out.flush();

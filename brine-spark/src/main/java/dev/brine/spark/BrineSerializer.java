@@ -1,6 +1,7 @@
 package dev.brine.spark;
 
 import dev.brine.Brine;
+import dev.brine.io.StringTable;
 import java.io.Serializable;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Map;
@@ -63,7 +64,8 @@ public final class BrineSerializer extends Serializer implements Serializable {
 
   /**
    * True: every record is written as its own self-delimiting Brine value with no stream header and
-   * no references to earlier records, so records may be moved and concatenated.
+   * no references to earlier records, and the stream's string table starts over at every {@code
+   * flush()}, so the records between two flushes may be moved and concatenated (Spark's contract).
    */
   @Override
   public boolean supportsRelocationOfSerializedObjects() {
@@ -72,6 +74,11 @@ public final class BrineSerializer extends Serializer implements Serializable {
 
   long maxPayloadBytes() {
     return settings.maxPayloadBytes;
+  }
+
+  /** A new string table for one stream, or null when {@code spark.brine.stringTable} is 0. */
+  StringTable newStringTable() {
+    return settings.stringTable == 0 ? null : new StringTable(settings.stringTable);
   }
 
   ClassLoader loader() {

@@ -12,7 +12,8 @@ import scala.reflect.ClassTag;
 /**
  * One user of a {@link BrineSerializer} (Spark uses an instance from one thread at a time). Single
  * values are plain Brine payloads ({@link Brine#serialize(Object)}); streams hold one bare value per
- * record ({@link Brine#serializeValue(Object, OutputStream)}).
+ * record ({@link Brine#serializeValue(Object, OutputStream, dev.brine.io.StringTable)}), their recurring
+ * strings shared through a string table per stream.
  */
 final class BrineSerializerInstance extends SerializerInstance {
   private final BrineSerializer owner;
@@ -40,12 +41,12 @@ final class BrineSerializerInstance extends SerializerInstance {
 
   @Override
   public SerializationStream serializeStream(OutputStream s) {
-    return new BrineSerializationStream(brine, s);
+    return new BrineSerializationStream(brine, s, owner.newStringTable());
   }
 
   @Override
   public DeserializationStream deserializeStream(InputStream s) {
-    return new BrineDeserializationStream(brine, s, owner.maxPayloadBytes());
+    return new BrineDeserializationStream(brine, s, owner.maxPayloadBytes(), owner.newStringTable());
   }
 
   @SuppressWarnings("unchecked")

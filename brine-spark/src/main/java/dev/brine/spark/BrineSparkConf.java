@@ -1,5 +1,6 @@
 package dev.brine.spark;
 
+import dev.brine.io.StringTable;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,11 @@ final class BrineSparkConf implements Serializable {
   static final String MAX_PAYLOAD = PREFIX + "maxPayloadBytes";
   static final String CODEGEN = PREFIX + "codegen";
   static final String DEFAULT_REGISTRATIONS = PREFIX + "defaultRegistrations";
+  static final String STRING_TABLE = PREFIX + "stringTable";
+  static final int DEFAULT_STRING_TABLE = 1024;
 
   static final Set<String> KEYS = Set.of(CLASSES, REGISTRATOR, REGISTRATION_REQUIRED, REFERENCE_TRACKING,
-      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS);
+      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE);
 
   final List<String> classesToRegister;
   final List<String> registrators;
@@ -35,6 +38,8 @@ final class BrineSparkConf implements Serializable {
   final long maxPayloadBytes;
   final boolean codegen;
   final boolean defaultRegistrations;
+  /** Entries of each stream's string table; 0: none. */
+  final int stringTable;
 
   private BrineSparkConf(Map<String, String> all) {
     for (String k : all.keySet()) {
@@ -50,6 +55,7 @@ final class BrineSparkConf implements Serializable {
     maxPayloadBytes = size(all, MAX_PAYLOAD, 1L << 30);
     codegen = bool(all, CODEGEN, true);
     defaultRegistrations = bool(all, DEFAULT_REGISTRATIONS, true);
+    stringTable = count(all, STRING_TABLE, DEFAULT_STRING_TABLE, StringTable.MAX_CAPACITY);
   }
 
   /** Reads and checks the {@code spark.brine.*} keys of {@code conf}. */
@@ -112,6 +118,22 @@ final class BrineSparkConf implements Serializable {
       default:
         throw new IllegalArgumentException(key + " must be true or false, not '" + v + "'");
     }
+  }
+
+  private static int count(Map<String, String> all, String key, int dflt, int max) {
+    String v = all.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n >= 0 && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException(key + " must be a whole number from 0 to " + max + ", not '" + v + "'");
   }
 
   /** A byte size in Spark's style: a number with an optional b, k, m or g suffix (binary units). */

@@ -197,11 +197,18 @@ class BrineStreamsTest {
 
   @Test
   void relocatedRecordsReadBackInTheNewOrder() {
-    // Spark's contract: the bytes of records written one after another may be cut and reordered.
+    // Spark's contract: the bytes of records written one after another, with a flush after each, may
+    // be cut at the flushes and reordered.
     Model.Person shared = new Model.Person(21);
     Object a = List.of(shared, shared);
     Object b = new Model.Person(5);
-    byte[] ab = writeStream(a, b);
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+    SerializationStream s = inst.serializeStream(bos);
+    s.writeObject(a, Tags.any());
+    s.flush();
+    s.writeObject(b, Tags.any());
+    s.close();
+    byte[] ab = bos.toByteArray();
     byte[] onlyA = writeStream(a);
     byte[] onlyB = Arrays.copyOfRange(ab, onlyA.length, ab.length);
     assertArrayEquals(writeStream(b), onlyB);
@@ -209,6 +216,74 @@ class BrineStreamsTest {
     System.arraycopy(onlyB, 0, ba, 0, onlyB.length);
     System.arraycopy(onlyA, 0, ba, onlyB.length, onlyA.length);
     assertEquals(List.of(b, a), readStream(new ByteArrayInputStream(ba)));
+  }
+
+  /** Records whose strings recur (the stream's string table refers to them). */
+  private static List<Object> recurring(int n) {
+    List<Object> out = new ArrayList<>();
+    String[] cities = {"Abha", "Zürich", "東京", "Accra"};
+    for (int i = 0; i < n; i++) {
+      out.add(new Tuple2<>(cities[i % cities.length], List.of("tag-" + (i % 3), "customer-" + (i % 50))));
+    }
+    return out;
+  }
+
+  @Test
+  void relocatedRecordsWithRecurringStringsReadBackInTheNewOrder() {
+    // Spark's unsafe shuffle flushes after every record and cuts the stream there; the string table
+    // starts over at every flush, so each record's bytes stand alone
+    List<Object> records = recurring(12);
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+    SerializationStream s = inst.serializeStream(bos);
+    List<byte[]> pieces = new ArrayList<>();
+    int from = 0;
+    for (Object r : records) {
+      s.writeObject(r, Tags.any());
+      s.writeObject(r, Tags.any()); // the same strings twice within the piece: promoted and referred to
+      s.flush();
+      byte[] all = bos.toByteArray();
+      pieces.add(Arrays.copyOfRange(all, from, all.length));
+      from = all.length;
+    }
+    s.close();
+    ByteArrayOutputStream reversed = new ByteArrayOutputStream();
+    List<Object> expected = new ArrayList<>();
+    for (int i = records.size() - 1; i >= 0; i--) {
+      reversed.writeBytes(pieces.get(i));
+      expected.add(records.get(i));
+      expected.add(records.get(i));
+    }
+    assertEquals(expected, readStream(new ByteArrayInputStream(reversed.toByteArray())));
+  }
+
+  @Test
+  void recurringStringsAreWrittenOnceAndReadBackFromTrickledBytes() {
+    List<Object> records = recurring(400);
+    byte[] bytes = writeStream(records.toArray());
+    SerializerInstance off = new BrineSerializer(new SparkConf(false).set("spark.brine.stringTable", "0")).newInstance();
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    SerializationStream s = off.serializeStream(plain);
+    for (Object r : records) {
+      s.writeObject(r, Tags.any());
+    }
+    s.close();
+    assertTrue(bytes.length < plain.size() * 0.6, bytes.length + " vs " + plain.size() + " bytes without the table");
+    // read 7 bytes at a time: records are decoded again after truncation, the table put back each time
+    InputStream trickle = new ByteArrayInputStream(bytes) {
+      @Override
+      public synchronized int read(byte[] b, int off, int len) {
+        return super.read(b, off, Math.min(len, 7));
+      }
+    };
+    assertEquals(records, readStream(trickle));
+    // a stream written with the table cannot be read without it: a clear error, not a wrong value
+    DeserializationStream d = off.deserializeStream(new ByteArrayInputStream(bytes));
+    BrineException e = assertThrows(BrineException.class, () -> {
+      for (int i = 0; i < records.size(); i++) {
+        d.readObject(Tags.any());
+      }
+    });
+    assertTrue(e.getMessage().contains("string table"), e.getMessage());
   }
 
   @Test

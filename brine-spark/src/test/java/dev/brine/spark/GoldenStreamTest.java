@@ -85,17 +85,45 @@ class GoldenStreamTest {
     check("spark-stream-seqs", seqValues(), references);
   }
 
+  /**
+   * Version 3 adds the stream's string table (docs/spark.md, "Stream format"): recurring strings are
+   * promoted on their second sighting and then referred to; the flush in the middle starts it over.
+   * A stream without a string that recurs is the same in both versions.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void streamFormatV3StringTable(boolean references) throws IOException {
+    List<Object> v = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      v.add(new Tuple2<>(i % 2 == 0 ? "Zürich" : "東京", List.of("gift", "customer-" + (i % 3), "gift")));
+    }
+    v.add("x".repeat(129)); // longer than the table takes: always in full
+    v.add("x".repeat(129));
+    check("v3", "spark-stream-strings", v, references, 4);
+  }
+
+  /** Version 2: no string table ({@code spark.brine.stringTable=0} writes it still). */
   private static void check(String set, List<Object> values, boolean references) throws IOException {
+    check("v2", set, values, references, -1);
+  }
+
+  /** {@code flushAt}: flush the stream after that many values (-1: never). */
+  private static void check(String version, String set, List<Object> values, boolean references, int flushAt)
+      throws IOException {
     SerializerInstance inst = new BrineSerializer(new SparkConf(false)
-        .set("spark.brine.referenceTracking", Boolean.toString(references))).newInstance();
+        .set("spark.brine.referenceTracking", Boolean.toString(references))
+        .set("spark.brine.stringTable", version.equals("v2") ? "0" : "1024")).newInstance();
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
     SerializationStream s = inst.serializeStream(bos);
-    for (Object v : values) {
-      s.writeObject(v, Tags.any());
+    for (int i = 0; i < values.size(); i++) {
+      if (i == flushAt) {
+        s.flush();
+      }
+      s.writeObject(values.get(i), Tags.any());
     }
     s.close();
     byte[] fresh = bos.toByteArray();
-    String name = "golden/v2/" + set + "-refs-" + references + ".bin";
+    String name = "golden/" + version + "/" + set + "-refs-" + references + ".bin";
     if (Boolean.getBoolean("brine.golden.write")) {
       Path p = Path.of("src/test/resources", name);
       Files.createDirectories(p.getParent());

@@ -1,0 +1,286 @@
+package dev.brine.io;
+
+import dev.brine.MalformedInputException;
+import java.util.Arrays;
+
+/**
+ * Strings shared by the bare values of one stream: a string that recurs in a stream (a city, a tag,
+ * a map key, a class name) is written in full once and then as a one- or two-byte reference. One
+ * table serves one direction of one stream: the writer's table decides, the reader's table follows
+ * the decisions recorded in the bytes, so both hold the same entries at every value boundary.
+ *
+ * <p>What the writer does (docs/format.md, "String table"): a string of 2 to {@value #MAX_CHARS} chars
+ * that is in the table is written as a reference, header {@code ((3 + index) << 2) | 3}. A string
+ * not in the table is written as usual the first time it is seen; when it is seen again (a small
+ * filter of recent hashes remembers it) it is <em>promoted</em>: the marker header {@code 1 << 2 | 3}
+ * (or {@code 2 << 2 | 3}, "clear the table first", for the first promotion after {@link #reset}),
+ * then the string as usual, which the reader adds to its table. Entries are replaced oldest first
+ * once the table holds {@link #capacity()} strings. Strings shorter than 2 or longer than {@value
+ * #MAX_CHARS} chars never use the table.
+ *
+ * <p>{@link #reset} forgets every entry, so the values written after it do not depend on the ones
+ * before: a stream that resets at every flush keeps the bytes between two flushes self-contained
+ * (Spark's relocation contract). A failed write resets the writer's table; a failed read puts the
+ * reader's table back as it was before the value (so a stream can decode a value again after
+ * reading more bytes). Not thread-safe: one stream, one thread at a time.
+ */
+public final class StringTable {
+  /** The largest capacity: references to it fit in two bytes. */
+  public static final int MAX_CAPACITY = 4093;
+  /** Strings longer than this are always written in full (hashing them costs more than it saves). */
+  public static final int MAX_CHARS = 128;
+
+  static final int PROMOTE = 1;
+  static final int CLEAR_AND_PROMOTE = 2;
+  static final int FIRST_REF = 3;
+
+  private final int capacity;
+  /** The ring of entries, grown up to capacity; valid: the first {@code size} (all once full). */
+  private String[] entries = new String[16];
+  private int next;
+  private int size;
+  private int direction; // 0 unused, 1 writing, 2 reading
+
+  // writer: string -> ring index (open addressing; a slot is live when its stamp is the epoch)
+  private String[] keys;
+  private int[] rings;
+  private int[] stamps;
+  private int[] seen;
+  private int epoch = 1;
+  private boolean clearPending = true;
+
+  // reader: what to restore when a value fails
+  private int markNext;
+  private int markSize;
+  private int undoCount;
+  private int[] undoAt = new int[8];
+  private String[] undoWas = new String[8];
+
+  /**
+   * A table of up to {@code capacity} strings.
+   *
+   * @throws IllegalArgumentException if capacity is not between 1 and {@link #MAX_CAPACITY}
+   */
+  public StringTable(int capacity) {
+    if (capacity < 1 || capacity > MAX_CAPACITY) {
+      throw new IllegalArgumentException("string table capacity " + capacity + " outside 1.." + MAX_CAPACITY);
+    }
+    this.capacity = capacity;
+  }
+
+  /** The most strings held at once. */
+  public int capacity() {
+    return capacity;
+  }
+
+  /** The strings held now. */
+  public int size() {
+    return size;
+  }
+
+  /** Forgets every entry: what is written (or read) next does not refer to anything before. */
+  public void reset() {
+    next = 0;
+    size = 0;
+    if (direction == 1) {
+      if (++epoch == 0) { // after 2^32 resets: stamp 0 means "free", so start the stamps over
+        if (stamps != null) {
+          Arrays.fill(stamps, 0);
+        }
+        epoch = 1;
+      }
+      clearPending = true;
+    }
+  }
+
+  private void use(int dir) {
+    if (direction != dir) {
+      if (direction != 0) {
+        throw new IllegalStateException("a StringTable serves one direction of one stream; this one is used for "
+            + (direction == 1 ? "writing" : "reading"));
+      }
+      direction = dir;
+    }
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  /** Called before a value is written. */
+  void beginWrite() {
+    use(1);
+  }
+
+  /** Called when writing a value failed: its bytes are dropped, so the reader never sees its promotions. */
+  void abortWrite() {
+    reset();
+  }
+
+  /** Writes a non-null string, through the table when it may recur. */
+  void write(ByteWriter w, String s) {
+    int len = s.length();
+    if (len < 2 || len > MAX_CHARS) {
+      StringCodec.write(w, s);
+      return;
+    }
+    int h = s.hashCode();
+    if (keys != null) {
+      int at = find(s, h);
+      if (at >= 0) {
+        w.writeVarUInt64((long) (FIRST_REF + rings[at]) << 2 | 3);
+        return;
+      }
+    } else {
+      keys = new String[Integer.highestOneBit(capacity * 2 - 1) << 1];
+      rings = new int[keys.length];
+      stamps = new int[keys.length];
+      seen = new int[keys.length * 4]; // two-way buckets, 4-8 buckets per table entry
+    }
+    // the filter of recent sightings: two-way buckets, most recent first, so two strings that share a
+    // bucket and alternate are both remembered
+    int f = ((h * 0x9E3779B9) >>> 12) & (seen.length - 2);
+    int mark = h ^ (epoch * 0x61C88647); // a reset changes every mark, so the filter forgets too
+    if (seen[f] != mark && seen[f + 1] != mark) {
+      seen[f + 1] = seen[f];
+      seen[f] = mark; // first sighting (since the filter forgot): in full, not kept
+      StringCodec.write(w, s);
+      return;
+    }
+    w.writeVarUInt64((clearPending ? CLEAR_AND_PROMOTE : PROMOTE) << 2 | 3);
+    clearPending = false;
+    StringCodec.write(w, s);
+    int ring = next;
+    if (size == capacity) {
+      String old = entries[ring];
+      remove(old, old.hashCode());
+    } else {
+      if (ring == entries.length) {
+        entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
+      }
+      size++;
+    }
+    entries[ring] = s;
+    next = ring + 1 == capacity ? 0 : ring + 1;
+    insert(s, h, ring);
+  }
+
+  private int slot(int h) {
+    return (h ^ (h >>> 16)) & (keys.length - 1);
+  }
+
+  private int find(String s, int h) {
+    int mask = keys.length - 1;
+    for (int i = slot(h); stamps[i] == epoch; i = (i + 1) & mask) {
+      String k = keys[i];
+      if (k == s || (k.hashCode() == h && k.equals(s))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void insert(String s, int h, int ring) {
+    int mask = keys.length - 1;
+    int i = slot(h);
+    while (stamps[i] == epoch) {
+      i = (i + 1) & mask;
+    }
+    keys[i] = s;
+    rings[i] = ring;
+    stamps[i] = epoch;
+  }
+
+  /** Removes {@code s} (present) and shifts the rest of its probe run back (no tombstones). */
+  private void remove(String s, int h) {
+    int mask = keys.length - 1;
+    int i = find(s, h);
+    int j = i;
+    while (true) {
+      j = (j + 1) & mask;
+      if (stamps[j] != epoch) {
+        break;
+      }
+      int home = slot(keys[j].hashCode());
+      // move j back to i unless its home lies cyclically in (i, j]
+      boolean stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+      if (!stays) {
+        keys[i] = keys[j];
+        rings[i] = rings[j];
+        i = j;
+      }
+    }
+    keys[i] = null;
+    stamps[i] = 0;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** Called before a value is read: remembers the state to go back to if it fails. */
+  void beginRead() {
+    use(2);
+    markNext = next;
+    markSize = size;
+    undoCount = 0;
+  }
+
+  /** Called when reading a value failed: the table is as it was before the value. */
+  void abortRead() {
+    for (int k = undoCount - 1; k >= 0; k--) {
+      entries[undoAt[k]] = undoWas[k];
+      undoWas[k] = null;
+    }
+    undoCount = 0;
+    next = markNext;
+    size = markSize;
+  }
+
+  /** Called when a value was read: nothing to undo any more. */
+  void endRead() {
+    if (undoCount > 0) {
+      Arrays.fill(undoWas, 0, undoCount, null);
+      undoCount = 0;
+    }
+  }
+
+  /**
+   * Resolves a table header ({@code header & 3 == 3}, {@code header >>> 2 >= 1}) read at {@code at}: a
+   * reference, or a promotion marker followed by the string to add.
+   */
+  String read(ByteReader r, long header, int at) {
+    long v = header >>> 2;
+    if (v >= FIRST_REF) {
+      long index = v - FIRST_REF;
+      if (index >= size) {
+        throw new MalformedInputException("string table reference " + index + " at offset " + r.offsetOf(at)
+            + ", but the stream's table holds " + size + " strings");
+      }
+      return entries[(int) index];
+    }
+    if (v == CLEAR_AND_PROMOTE) {
+      next = 0;
+      size = 0;
+    }
+    int bodyAt = r.pos;
+    long body = r.readVarUInt64();
+    if ((body & 3) == 3) {
+      throw new MalformedInputException("string table marker at offset " + r.offsetOf(at)
+          + " is not followed by a string (header " + body + " at offset " + r.offsetOf(bodyAt) + ")");
+    }
+    String s = StringCodec.read(r, body, bodyAt);
+    int ring = next;
+    if (ring == entries.length) { // next < capacity, so the ring is still growing
+      entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
+    }
+    if (undoCount == undoAt.length) {
+      undoAt = Arrays.copyOf(undoAt, undoCount * 2);
+      undoWas = Arrays.copyOf(undoWas, undoCount * 2);
+    }
+    undoAt[undoCount] = ring;
+    undoWas[undoCount++] = entries[ring];
+    entries[ring] = s;
+    next = ring + 1 == capacity ? 0 : ring + 1;
+    if (size < capacity) {
+      size++;
+    }
+    return s;
+  }
+}
