@@ -33,6 +33,7 @@ public final class StringTable {
   static final int PROMOTE = 1;
   static final int CLEAR_AND_PROMOTE = 2;
   static final int FIRST_REF = 3;
+  private static final int EPOCHS = (1 << 20) - 1;
 
   private final int capacity;
   /** The ring of entries, grown up to capacity; valid: the first {@code size} (all once full). */
@@ -41,10 +42,10 @@ public final class StringTable {
   private int size;
   private int direction; // 0 unused, 1 writing, 2 reading
 
-  // writer: string -> ring index (open addressing; a slot is live when its stamp is the epoch)
+  // writer: string -> ring index, open addressing. meta[i] = hash << 32 | epoch << 12 | ring: a slot
+  // is live when its epoch is the current one, and a probe reads one array until the hash matches
   private String[] keys;
-  private int[] rings;
-  private int[] stamps;
+  private long[] meta;
   private int[] seen;
   private int epoch = 1;
   private boolean clearPending = true;
@@ -83,9 +84,10 @@ public final class StringTable {
     next = 0;
     size = 0;
     if (direction == 1) {
-      if (++epoch == 0) { // after 2^32 resets: stamp 0 means "free", so start the stamps over
-        if (stamps != null) {
-          Arrays.fill(stamps, 0);
+      if (++epoch > EPOCHS) { // epoch 0 means "free": after 2^20 - 1 resets, start over
+        if (meta != null) {
+          Arrays.fill(meta, 0);
+          Arrays.fill(keys, null);
         }
         epoch = 1;
       }
@@ -126,13 +128,21 @@ public final class StringTable {
     if (keys != null) {
       int at = find(s, h);
       if (at >= 0) {
-        w.writeVarUInt64((long) (FIRST_REF + rings[at]) << 2 | 3);
+        int ref = (FIRST_REF + ((int) meta[at] & 0xFFF)) << 2 | 3;
+        w.ensure(2);
+        byte[] b = w.buf;
+        int p = w.pos;
+        if (ref < 0x80) {
+          b[p] = (byte) ref;
+          w.pos = p + 1;
+        } else {
+          w.pos = ByteWriter.storeVarUInt64(b, p, ref);
+        }
         return;
       }
     } else {
       keys = new String[Integer.highestOneBit(capacity * 2 - 1) << 1];
-      rings = new int[keys.length];
-      stamps = new int[keys.length];
+      meta = new long[keys.length];
       seen = new int[keys.length * 4]; // two-way buckets, 4-8 buckets per table entry
     }
     // the filter of recent sightings: two-way buckets, most recent first, so two strings that share a
@@ -169,24 +179,28 @@ public final class StringTable {
 
   private int find(String s, int h) {
     int mask = keys.length - 1;
-    for (int i = slot(h); stamps[i] == epoch; i = (i + 1) & mask) {
-      String k = keys[i];
-      if (k == s || (k.hashCode() == h && k.equals(s))) {
-        return i;
+    for (int i = slot(h); ; i = (i + 1) & mask) {
+      long m = meta[i];
+      if (((int) m >>> 12) != epoch) {
+        return -1;
+      }
+      if ((int) (m >>> 32) == h) {
+        String k = keys[i];
+        if (k == s || k.equals(s)) {
+          return i;
+        }
       }
     }
-    return -1;
   }
 
   private void insert(String s, int h, int ring) {
     int mask = keys.length - 1;
     int i = slot(h);
-    while (stamps[i] == epoch) {
+    while (((int) meta[i] >>> 12) == epoch) {
       i = (i + 1) & mask;
     }
     keys[i] = s;
-    rings[i] = ring;
-    stamps[i] = epoch;
+    meta[i] = (long) h << 32 | epoch << 12 | ring;
   }
 
   /** Removes {@code s} (present) and shifts the rest of its probe run back (no tombstones). */
@@ -196,20 +210,21 @@ public final class StringTable {
     int j = i;
     while (true) {
       j = (j + 1) & mask;
-      if (stamps[j] != epoch) {
+      long m = meta[j];
+      if (((int) m >>> 12) != epoch) {
         break;
       }
-      int home = slot(keys[j].hashCode());
+      int home = slot((int) (m >>> 32));
       // move j back to i unless its home lies cyclically in (i, j]
       boolean stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
       if (!stays) {
         keys[i] = keys[j];
-        rings[i] = rings[j];
+        meta[i] = m;
         i = j;
       }
     }
     keys[i] = null;
-    stamps[i] = 0;
+    meta[i] = 0;
   }
 
   // ---------------------------------------------------------------- reading
