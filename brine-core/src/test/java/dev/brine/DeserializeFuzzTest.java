@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.brine.io.StringTable;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.RecordComponent;
@@ -74,6 +75,49 @@ class DeserializeFuzzTest {
     List<Object> heap = readValues(ByteBuffer.wrap(input));
     List<Object> readOnly = readValues(ByteBuffer.wrap(input).asReadOnlyBuffer());
     assertEquals(heap.size(), readOnly.size(), "heap and read-only buffers read a different number of values");
+  }
+
+  /**
+   * Bare values through a small string table (entries replaced often): a failure leaves the table as
+   * it was, and the values read re-encode through a writing table to equal values.
+   */
+  @FuzzTest(maxDuration = "4m")
+  void deserializeValuesWithStringTable(byte[] input) {
+    ByteBuffer in = ByteBuffer.wrap(input);
+    StringTable table = new StringTable(4);
+    List<Object> values = new ArrayList<>();
+    while (in.hasRemaining()) {
+      int at = in.position();
+      int size = table.size();
+      try {
+        values.add(PLAIN.deserializeValue(in, table));
+      } catch (BrineException e) {
+        checkRejection(e);
+        assertEquals(at, in.position(), "a failed value must leave the position unchanged");
+        assertEquals(size, table.size(), "a failed value must leave the string table unchanged");
+        break;
+      }
+    }
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    StringTable writer = new StringTable(4);
+    List<Object> written = new ArrayList<>();
+    for (Object v : values) {
+      try {
+        PLAIN.serializeValue(v, out, writer);
+        written.add(v);
+      } catch (BrineException e) {
+        // as in roundTrip: some decoded values cannot be described again (a failed write resets the table)
+      }
+    }
+    ByteBuffer again = ByteBuffer.wrap(out.toByteArray());
+    StringTable reader = new StringTable(4);
+    for (Object v : written) {
+      Object back = PLAIN.deserializeValue(again, reader);
+      if (hasValueEquality(v)) {
+        assertTrue(Objects.deepEquals(v, back), () -> "re-encoding through the table changed " + v + " into " + back);
+      }
+    }
+    assertFalse(again.hasRemaining());
   }
 
   private static List<Object> readValues(ByteBuffer in) {
@@ -264,6 +308,13 @@ class DeserializeFuzzTest {
       write(dir.resolve("deserializeWithReferences"), name, REFS.serialize(samples.get(i)));
       byte[] payload = PLAIN.serialize(samples.get(i));
       write(dir.resolve("deserializeValue"), name, Arrays.copyOfRange(payload, 1, payload.length));
+      // the sample three times through a table: first sightings, promotions, references
+      java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+      StringTable table = new StringTable(4);
+      for (int k = 0; k < 3; k++) {
+        PLAIN.serializeValue(samples.get(i), stream, table);
+      }
+      write(dir.resolve("deserializeValuesWithStringTable"), name, stream.toByteArray());
     }
   }
 

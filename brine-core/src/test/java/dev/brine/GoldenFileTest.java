@@ -211,6 +211,42 @@ class GoldenFileTest {
     return v;
   }
 
+  /**
+   * Bare values through a string table (docs/format.md, "String table"): first sightings in full,
+   * promotions, references, a reset (the next promotion clears the reader's table) and eviction of the
+   * oldest entry (capacity 3), with registered objects whose fields, list elements and map keys recur.
+   */
+  @Test
+  void stringTableStream() throws IOException {
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      values.add(new Person("Zürich", i, List.of("gift", "東京"), Map.of("gift", i), null));
+    }
+    values.add(List.of("a", "ab", "abc", "abcd", "ab", "abc", "abcd", "ab", "x".repeat(129), "x".repeat(129)));
+    Path file = DIR.resolve("string-table-stream.bin");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    dev.brine.io.StringTable table = new dev.brine.io.StringTable(3);
+    for (int i = 0; i < values.size(); i++) {
+      if (i == 2) {
+        table.reset();
+      }
+      BRINE.serializeValue(values.get(i), out, table);
+    }
+    byte[] bytes = out.toByteArray();
+    if (!Files.exists(file) && Boolean.getBoolean("brine.golden.write")) {
+      Files.write(file, bytes);
+    }
+    assertTrue(Files.exists(file), "golden file missing (run with -Dbrine.golden.write=true once): " + Fixtures.hex(bytes));
+    byte[] golden = Files.readAllBytes(file);
+    assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), "bytes of the string table stream changed: a format break");
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(golden);
+    dev.brine.io.StringTable reader = new dev.brine.io.StringTable(3);
+    for (Object v : values) {
+      assertEquals(v, BRINE.deserializeValue(in, reader));
+    }
+    assertFalse(in.hasRemaining());
+  }
+
   @Test
   void everyBuiltInTypeIdHasGoldenData() throws IllegalAccessException {
     Set<Integer> covered = new HashSet<>();
