@@ -46,6 +46,7 @@ public final class StringTable {
   // is live when its epoch is the current one, and a probe reads one array until the hash matches
   private String[] keys;
   private long[] meta;
+  private int slotShift;
   private int[] seen;
   private int epoch = 1;
   private boolean clearPending = true;
@@ -117,7 +118,11 @@ public final class StringTable {
     reset();
   }
 
-  /** Writes a non-null string, through the table when it may recur. */
+  /**
+   * Writes a non-null string, through the table when it may recur. Kept small so the JIT inlines it
+   * into the serializers: the common cases (an entry, or a string the table does not take) stay here,
+   * the rest is {@link #miss}.
+   */
   void write(ByteWriter w, String s) {
     int len = s.length();
     if (len < 2 || len > MAX_CHARS) {
@@ -125,24 +130,31 @@ public final class StringTable {
       return;
     }
     int h = s.hashCode();
-    if (keys != null) {
-      int at = find(s, h);
-      if (at >= 0) {
-        int ref = (FIRST_REF + ((int) meta[at] & 0xFFF)) << 2 | 3;
-        w.ensure(2);
-        byte[] b = w.buf;
-        int p = w.pos;
-        if (ref < 0x80) {
-          b[p] = (byte) ref;
-          w.pos = p + 1;
-        } else {
-          w.pos = ByteWriter.storeVarUInt64(b, p, ref);
-        }
-        return;
-      }
+    int at = keys == null ? -1 : find(s, h);
+    if (at < 0) {
+      miss(w, s, h);
+      return;
+    }
+    int ref = (FIRST_REF + ((int) meta[at] & 0xFFF)) << 2 | 3; // at most 14 bits: one or two bytes
+    w.ensure(2);
+    byte[] b = w.buf;
+    int p = w.pos;
+    if (ref < 0x80) {
+      b[p] = (byte) ref;
+      w.pos = p + 1;
     } else {
+      b[p] = (byte) (0x80 | (ref & 0x3F)); // varuint64 "10xxxxxx" + one byte: low 6 bits first
+      b[p + 1] = (byte) (ref >>> 6);
+      w.pos = p + 2;
+    }
+  }
+
+  /** A string of table length that is not an entry: in full, and promoted if it was seen before. */
+  private void miss(ByteWriter w, String s, int h) {
+    if (keys == null) {
       keys = new String[Integer.highestOneBit(capacity * 2 - 1) << 1];
       meta = new long[keys.length];
+      slotShift = Integer.numberOfLeadingZeros(keys.length) + 1;
       seen = new int[keys.length * 4]; // two-way buckets, 4-8 buckets per table entry
     }
     // the filter of recent sightings: two-way buckets, most recent first, so two strings that share a
@@ -173,8 +185,13 @@ public final class StringTable {
     insert(s, h, ring);
   }
 
+  /**
+   * Fibonacci hashing: the top bits of {@code h * 2^32/phi}. Strings that differ in their last char
+   * ("customer-41", "customer-42") have consecutive hashes, which a mask of the low bits would put in
+   * neighbouring slots, one long run for linear probing to walk on every miss.
+   */
   private int slot(int h) {
-    return (h ^ (h >>> 16)) & (keys.length - 1);
+    return (h * 0x9E3779B9) >>> slotShift;
   }
 
   private int find(String s, int h) {
