@@ -3,7 +3,9 @@ package dev.brine.spark;
 import dev.brine.Brine;
 import dev.brine.io.StringTable;
 import java.io.Serializable;
+import java.lang.ref.SoftReference;
 import java.lang.reflect.InvocationTargetException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.apache.spark.SparkConf;
@@ -90,17 +92,43 @@ public final class BrineSerializer extends Serializer implements Serializable {
     return l != null ? l : BrineSerializer.class.getClassLoader();
   }
 
-  /** The Brine for {@code loader}, built on first use. */
+  /**
+   * The Brine for {@code loader}: this serializer's, else one an equal serializer built in this JVM,
+   * else a new one. Spark deserializes a fresh copy of the serializer with every task (it travels in
+   * the task's shuffle dependency), so without the JVM-wide cache every task would build its own
+   * Brine: registrations, generated serializer classes that the JIT then compiles again, and new
+   * per-thread contexts (docs/performance-spark.md, run I).
+   */
   synchronized Brine brine(ClassLoader loader) {
     if (brines == null) {
       brines = new WeakHashMap<>();
     }
     Brine b = brines.get(loader);
     if (b == null) {
-      b = build(settings, loader);
+      b = shared(settings, loader);
       brines.put(loader, b);
     }
     return b;
+  }
+
+  /**
+   * One Brine per class loader and settings, for every serializer in this JVM. Softly held: a loader
+   * that is no longer used (an ended session's) is not pinned by its Brine, which refers to its
+   * classes, beyond the next memory pressure.
+   */
+  private static final Map<ClassLoader, Map<BrineSparkConf, SoftReference<Brine>>> SHARED = new WeakHashMap<>();
+
+  static Brine shared(BrineSparkConf settings, ClassLoader loader) {
+    synchronized (SHARED) {
+      Map<BrineSparkConf, SoftReference<Brine>> bySettings = SHARED.computeIfAbsent(loader, l -> new HashMap<>());
+      SoftReference<Brine> ref = bySettings.get(settings);
+      Brine b = ref == null ? null : ref.get();
+      if (b == null) {
+        b = build(settings, loader);
+        bySettings.put(settings, new SoftReference<>(b));
+      }
+      return b;
+    }
   }
 
   static Brine build(BrineSparkConf s, ClassLoader loader) {

@@ -58,6 +58,21 @@ final class BrineSparkConf implements Serializable {
     stringTable = count(all, STRING_TABLE, DEFAULT_STRING_TABLE, StringTable.MAX_CAPACITY);
   }
 
+  /** Equal settings build equal Brines (the JVM-wide cache in {@link BrineSerializer} relies on it). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BrineSparkConf c && classesToRegister.equals(c.classesToRegister)
+        && registrators.equals(c.registrators) && registrationRequired == c.registrationRequired
+        && referenceTracking == c.referenceTracking && maxPayloadBytes == c.maxPayloadBytes
+        && codegen == c.codegen && defaultRegistrations == c.defaultRegistrations && stringTable == c.stringTable;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(classesToRegister, registrators, registrationRequired, referenceTracking,
+        maxPayloadBytes, codegen, defaultRegistrations, stringTable);
+  }
+
   /** Reads and checks the {@code spark.brine.*} keys of {@code conf}. */
   static BrineSparkConf from(SparkConf conf) {
     Map<String, String> all = new java.util.HashMap<>();

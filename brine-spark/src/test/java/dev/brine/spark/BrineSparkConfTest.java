@@ -2,6 +2,7 @@ package dev.brine.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -98,6 +99,24 @@ class BrineSparkConfTest {
       BrineSerializer back = (BrineSerializer) ois.readObject();
       var inst = back.newInstance();
       assertEquals("x", inst.deserialize(inst.serialize("x", Tags.any()), Tags.any()));
+      // Spark deserializes a copy per task: the copy reuses the Brine the original built
+      ClassLoader loader = s.loader();
+      assertSame(s.brine(loader), back.brine(loader));
     }
+  }
+
+  @Test
+  void equalSettingsShareOneBrinePerClassLoader() {
+    SparkConf conf = new SparkConf(false).set("spark.brine.classesToRegister", Model.Point.class.getName());
+    BrineSerializer a = new BrineSerializer(conf);
+    BrineSerializer b = new BrineSerializer(conf.clone());
+    BrineSerializer other = new BrineSerializer(conf.clone().set("spark.brine.stringTable", "16"));
+    ClassLoader loader = a.loader();
+    assertSame(a.brine(loader), b.brine(loader));
+    assertNotSame(a.brine(loader), other.brine(loader));
+    ClassLoader child = new ClassLoader(loader) {};
+    assertNotSame(a.brine(loader), a.brine(child));
+    assertEquals(BrineSparkConf.from(java.util.Map.of("spark.brine.stringTable", "16")),
+        BrineSparkConf.from(java.util.Map.of("spark.brine.stringTable", "16")));
   }
 }
