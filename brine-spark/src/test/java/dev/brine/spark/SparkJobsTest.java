@@ -78,6 +78,46 @@ class SparkJobsTest {
     rdd.unpersist(true);
   }
 
+  /**
+   * More than 200 reduce partitions and no map-side combine: Spark takes its serialized shuffle
+   * (UnsafeShuffleWriter), which flushes after every record and moves the records' bytes around, the
+   * relocation the stream's string table must survive (it starts over at every flush).
+   */
+  @Test
+  void serializedShuffleMovesRecordsWhoseStringsRecur() {
+    List<Tuple2<String, List<String>>> data = new ArrayList<>();
+    Map<String, List<List<String>>> want = new java.util.TreeMap<>();
+    for (int i = 0; i < 3000; i++) {
+      String city = "city-" + (i % 37);
+      List<String> tags = List.of("tag-" + (i % 5), "tag-" + (i % 5), "id-" + i);
+      data.add(new Tuple2<>(city, tags));
+      want.computeIfAbsent(city, k -> new ArrayList<>()).add(tags);
+    }
+    JavaPairRDD<String, Iterable<List<String>>> grouped = sc.parallelizePairs(data, 3).groupByKey(250);
+    assertEquals("SerializedShuffleHandle", shuffleHandleOf(grouped.rdd()));
+    Map<String, List<List<String>>> got = new java.util.TreeMap<>();
+    for (Tuple2<String, Iterable<List<String>>> t : grouped.collect()) {
+      List<List<String>> l = new ArrayList<>();
+      t._2().forEach(l::add);
+      l.sort(java.util.Comparator.comparing(x -> Integer.parseInt(x.get(2).substring(3))));
+      got.put(t._1(), l);
+    }
+    assertEquals(want, got);
+  }
+
+  private static String shuffleHandleOf(org.apache.spark.rdd.RDD<?> rdd) {
+    for (org.apache.spark.Dependency<?> d : scala.jdk.javaapi.CollectionConverters.asJava(rdd.dependencies())) {
+      if (d instanceof org.apache.spark.ShuffleDependency<?, ?, ?> sd) {
+        return sd.shuffleHandle().getClass().getSimpleName();
+      }
+      String inner = shuffleHandleOf(d.rdd());
+      if (inner != null) {
+        return inner;
+      }
+    }
+    return null;
+  }
+
   @Test
   void scalaSingletonsSurviveCollect() {
     List<Object> back = sc.parallelize(List.<Object>of(scala.None$.MODULE$, scala.collection.immutable.Nil$.MODULE$,
