@@ -214,6 +214,19 @@ class StringTableTest {
     e = assertThrows(MalformedInputException.class,
         () -> BRINE.deserializeValue(ByteBuffer.wrap(new byte[] {tag, 1 << 2 | 3, 3 << 2 | 3}), new StringTable(8)));
     assertTrue(e.getMessage().contains("is not followed by a string"), e.getMessage());
+    // a promotion of a string no writer would promote (one char; 129 chars): entries are 2-128 chars,
+    // which bounds what a table can hold whatever the input
+    e = assertThrows(MalformedInputException.class,
+        () -> BRINE.deserializeValue(ByteBuffer.wrap(new byte[] {tag, 1 << 2 | 3, 1 << 2, 'x'}), new StringTable(8)));
+    assertTrue(e.getMessage().contains("string table entries have 2 to 128 chars"), e.getMessage());
+    byte[] longOne = BRINE.serialize("y".repeat(400));
+    byte[] promoted = new byte[longOne.length + 1];
+    promoted[0] = tag;
+    promoted[1] = 1 << 2 | 3;
+    System.arraycopy(longOne, 2, promoted, 2, longOne.length - 2);
+    e = assertThrows(MalformedInputException.class,
+        () -> BRINE.deserializeValue(ByteBuffer.wrap(promoted, 0, promoted.length - 1), new StringTable(8)));
+    assertTrue(e.getMessage().contains("is longer than a string table entry can be"), e.getMessage());
     // a promotion marker at the end
     assertThrows(TruncatedInputException.class,
         () -> BRINE.deserializeValue(ByteBuffer.wrap(new byte[] {tag, 1 << 2 | 3}), new StringTable(8)));

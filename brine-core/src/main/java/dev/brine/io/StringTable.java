@@ -297,7 +297,17 @@ public final class StringTable {
       throw new MalformedInputException("string table marker at offset " + r.offsetOf(at)
           + " is not followed by a string (header " + body + " at offset " + r.offsetOf(bodyAt) + ")");
     }
+    // the writer promotes only strings of 2 to MAX_CHARS chars: refusing others bounds what a table
+    // can pin (capacity x MAX_CHARS chars) whatever the input
+    if ((body >>> 2) > 3L * MAX_CHARS) {
+      throw new MalformedInputException("promoted string of " + (body >>> 2) + " bytes at offset " + r.offsetOf(bodyAt)
+          + " is longer than a string table entry can be (" + MAX_CHARS + " chars)");
+    }
     String s = StringCodec.read(r, body, bodyAt);
+    if (s.length() < 2 || s.length() > MAX_CHARS) {
+      throw new MalformedInputException("promoted string of " + s.length() + " chars at offset " + r.offsetOf(bodyAt)
+          + ": string table entries have 2 to " + MAX_CHARS + " chars");
+    }
     int ring = next;
     if (ring == entries.length) { // next < capacity, so the ring is still growing
       entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
