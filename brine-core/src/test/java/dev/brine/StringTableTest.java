@@ -266,6 +266,25 @@ class StringTableTest {
     assertTrue(again.size() <= 3 * w.size() - 29 + full * (n - w.size()), again.size() + " bytes");
   }
 
+  /**
+   * A stream that flushes after every record (Spark's serialized shuffle) resets its table once per
+   * record: past 2^19 and 2^20 resets the writer's slot stamps wrap, and nothing may go wrong.
+   */
+  @Test
+  void aMillionResetsLater() {
+    StringTable w = new StringTable(2);
+    StringTable r = new StringTable(2);
+    for (int round = 0; round < 3; round++) {
+      for (int i = 0; i < 600_000; i++) {
+        w.reset();
+      }
+      List<Object> values = List.of("aa", "aa", "bb", "bb", "cc", "cc", "aa", "aa", "bb");
+      byte[] bytes = write(BRINE, w, values);
+      assertEquals(values, read(BRINE, r, bytes));
+      assertEquals(2, w.size());
+    }
+  }
+
   @Test
   void theOldestEntryMakesRoomForTheNext() {
     StringTable w = new StringTable(2);

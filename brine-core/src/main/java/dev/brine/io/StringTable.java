@@ -22,7 +22,9 @@ import java.util.Arrays;
  * before: a stream that resets at every flush keeps the bytes between two flushes self-contained
  * (Spark's relocation contract). A failed write resets the writer's table; a failed read puts the
  * reader's table back as it was before the value (so a stream can decode a value again after
- * reading more bytes). Not thread-safe: one stream, one thread at a time.
+ * reading more bytes). A reader refuses a promoted string outside 2 to {@value #MAX_CHARS} chars (no
+ * writer promotes one), so a table holds at most capacity x {@value #MAX_CHARS} chars whatever the
+ * input. Not thread-safe: one stream, one thread at a time.
  */
 public final class StringTable {
   /** The largest capacity: references to it fit in two bytes. */
@@ -217,7 +219,7 @@ public final class StringTable {
       i = (i + 1) & mask;
     }
     keys[i] = s;
-    meta[i] = (long) h << 32 | epoch << 12 | ring;
+    meta[i] = (long) h << 32 | ((epoch << 12 | ring) & 0xFFFFFFFFL); // epochs >= 2^19 make the int negative
   }
 
   /** Removes {@code s} (present) and shifts the rest of its probe run back (no tombstones). */
