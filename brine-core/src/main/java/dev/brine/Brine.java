@@ -1,5 +1,6 @@
 package dev.brine;
 
+import dev.brine.io.StringTable;
 import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.security.ClassFilter;
@@ -9,7 +10,6 @@ import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
 import dev.brine.spi.BrineModule;
-import dev.brine.io.StringTable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -393,7 +393,6 @@ public final class Brine {
     }
   }
 
-  /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
   /** {@link #readValue(ReadContext)} through a stream's string table, which a failure puts back. */
   private Object readValue(ReadContext ctx, StringTable strings) {
     if (strings == null) {
@@ -410,6 +409,7 @@ public final class Brine {
     }
   }
 
+  /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
   private Object readValue(ReadContext ctx) {
     try {
       return ctx.readObject();

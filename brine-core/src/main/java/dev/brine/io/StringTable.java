@@ -115,11 +115,6 @@ public final class StringTable {
     use(1);
   }
 
-  /** Called when writing a value failed: its bytes are dropped, so the reader never sees its promotions. */
-  void abortWrite() {
-    reset();
-  }
-
   /**
    * Writes a non-null string, through the table when it may recur. Kept small so the JIT inlines it
    * into the serializers: the common cases (an entry, or a string the table does not take) stay here,
@@ -145,9 +140,7 @@ public final class StringTable {
       b[p] = (byte) ref;
       w.pos = p + 1;
     } else {
-      b[p] = (byte) (0x80 | (ref & 0x3F)); // varuint64 "10xxxxxx" + one byte: low 6 bits first
-      b[p + 1] = (byte) (ref >>> 6);
-      w.pos = p + 2;
+      w.pos = ByteWriter.storeVarUInt64(b, p, ref); // two bytes; ensure keeps the slack its word store needs
     }
   }
 
@@ -172,19 +165,31 @@ public final class StringTable {
     w.writeVarUInt64((clearPending ? CLEAR_AND_PROMOTE : PROMOTE) << 2 | 3);
     clearPending = false;
     StringCodec.write(w, s);
-    int ring = next;
+    int ring = nextRing();
     if (size == capacity) {
       String old = entries[ring];
       remove(old, old.hashCode());
-    } else {
-      if (ring == entries.length) {
-        entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
-      }
-      size++;
     }
+    store(ring, s);
+    insert(s, h, ring);
+  }
+
+  /** Where the next entry goes (the oldest once full), the ring grown to hold it. */
+  private int nextRing() {
+    int ring = next;
+    if (ring == entries.length) { // next < capacity, so the ring is still growing
+      entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
+    }
+    return ring;
+  }
+
+  /** Puts {@code s} at {@code ring} (from {@link #nextRing}) and moves past it. */
+  private void store(int ring, String s) {
     entries[ring] = s;
     next = ring + 1 == capacity ? 0 : ring + 1;
-    insert(s, h, ring);
+    if (size < capacity) {
+      size++;
+    }
   }
 
   /**
@@ -310,21 +315,14 @@ public final class StringTable {
       throw new MalformedInputException("promoted string of " + s.length() + " chars at offset " + r.offsetOf(bodyAt)
           + ": string table entries have 2 to " + MAX_CHARS + " chars");
     }
-    int ring = next;
-    if (ring == entries.length) { // next < capacity, so the ring is still growing
-      entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
-    }
+    int ring = nextRing();
     if (undoCount == undoAt.length) {
       undoAt = Arrays.copyOf(undoAt, undoCount * 2);
       undoWas = Arrays.copyOf(undoWas, undoCount * 2);
     }
     undoAt[undoCount] = ring;
     undoWas[undoCount++] = entries[ring];
-    entries[ring] = s;
-    next = ring + 1 == capacity ? 0 : ring + 1;
-    if (size < capacity) {
-      size++;
-    }
+    store(ring, s);
     return s;
   }
 }
