@@ -1,15 +1,15 @@
 package dev.brine;
 
+import dev.brine.builtin.Builtins;
+import dev.brine.context.ContextPool;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
+import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.io.StringTable;
 import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.security.ClassFilter;
-import dev.brine.serializer.Builtins;
-import dev.brine.serializer.DefaultSerializerFactory;
-import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
-import dev.brine.serializer.WriteContext;
-import dev.brine.spi.BrineModule;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,8 +54,8 @@ public final class Brine {
   private final int maxLength;
   private final long maxStringBytes;
   private final long maxPayloadBytes;
-  private final ContextPool<WriteContext> writers;
-  private final ContextPool<ReadContext> readers;
+  private final ContextPool<WriteSession> writers;
+  private final ContextPool<ReadSession> readers;
 
   private Brine(Builder b) {
     this.references = b.references;
@@ -83,8 +83,8 @@ public final class Brine {
       registry.registerUser(id++, r.type, r.serializer);
     }
     registry.complete();
-    this.writers = new ContextPool<>(() -> new WriteContext(registry, references, maxDepth, maxPayloadBytes));
-    this.readers = new ContextPool<>(() -> new ReadContext(registry, references, maxDepth, maxLength, maxStringBytes));
+    this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
+    this.readers = new ContextPool<>(() -> new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes));
   }
 
   private static ClassLoader defaultLoader() {
@@ -130,8 +130,8 @@ public final class Brine {
    *     reference tracking) or the payload exceeds the size limit
    */
   public byte[] serialize(Object value) {
-    ContextPool.Slot<WriteContext> slot = writers.take();
-    WriteContext ctx = slot.context;
+    ContextPool.Slot<WriteSession> slot = writers.take();
+    WriteSession ctx = slot.context;
     try {
       write(ctx, value);
       return ctx.toByteArray();
@@ -153,8 +153,8 @@ public final class Brine {
 
   /** Writes a framed payload ({@code length:varuint32 header value}) or a bare value to a stream. */
   private void writeTo(OutputStream out, Object value, boolean framed, StringTable strings) {
-    ContextPool.Slot<WriteContext> slot = writers.take();
-    WriteContext ctx = slot.context;
+    ContextPool.Slot<WriteSession> slot = writers.take();
+    WriteSession ctx = slot.context;
     boolean written = false;
     try {
       ctx.reset();
@@ -170,7 +170,7 @@ public final class Brine {
         ctx.writeObject(value);
         int len = ctx.position() - start;
         byte[] buf = ctx.array();
-        at = start - WriteContext.sizeOfVarUInt32(len);
+        at = start - WriteSession.sizeOfVarUInt32(len);
         int v = len;
         for (int i = at; i < start; i++) {
           buf[i] = (byte) (i == start - 1 ? v : (v & 0x7F) | 0x80);
@@ -191,7 +191,7 @@ public final class Brine {
     }
   }
 
-  private void write(WriteContext ctx, Object value) {
+  private void write(WriteSession ctx, Object value) {
     ctx.reset();
     ctx.writeInt8(header);
     try {
@@ -201,8 +201,8 @@ public final class Brine {
     }
   }
 
-  private void done(ContextPool.Slot<WriteContext> slot) {
-    WriteContext ctx = slot.context;
+  private void done(ContextPool.Slot<WriteSession> slot) {
+    WriteSession ctx = slot.context;
     ctx.trim(1 << 20);
     writers.release(slot);
   }
@@ -231,8 +231,8 @@ public final class Brine {
       throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
           + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
     }
-    ContextPool.Slot<ReadContext> slot = readers.take();
-    ReadContext ctx = slot.context;
+    ContextPool.Slot<ReadSession> slot = readers.take();
+    ReadSession ctx = slot.context;
     try {
       ctx.wrap(bytes, offset, length);
       return read(ctx);
@@ -359,8 +359,8 @@ public final class Brine {
   }
 
   private Object readBare(ByteBuffer buffer, StringTable strings) {
-    ContextPool.Slot<ReadContext> slot = readers.take();
-    ReadContext ctx = slot.context;
+    ContextPool.Slot<ReadSession> slot = readers.take();
+    ReadSession ctx = slot.context;
     try {
       int at = buffer.position();
       if (buffer.hasArray() && !buffer.isReadOnly()) {
@@ -393,8 +393,8 @@ public final class Brine {
     }
   }
 
-  /** {@link #readValue(ReadContext)} through a stream's string table, which a failure puts back. */
-  private Object readValue(ReadContext ctx, StringTable strings) {
+  /** {@link #readValue(ReadSession)} through a stream's string table, which a failure puts back. */
+  private Object readValue(ReadSession ctx, StringTable strings) {
     if (strings == null) {
       return readValue(ctx);
     }
@@ -410,7 +410,7 @@ public final class Brine {
   }
 
   /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
-  private Object readValue(ReadContext ctx) {
+  private Object readValue(ReadSession ctx) {
     try {
       return ctx.readObject();
     } catch (BrineException e) {
@@ -426,7 +426,7 @@ public final class Brine {
     }
   }
 
-  private Object read(ReadContext ctx) {
+  private Object read(ReadSession ctx) {
     if (ctx.remaining() == 0) {
       throw new MalformedInputException("empty input: a payload has at least a header byte");
     }

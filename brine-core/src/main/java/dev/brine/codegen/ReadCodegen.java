@@ -3,6 +3,9 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
+import dev.brine.builtin.CollectionSerializer;
+import dev.brine.builtin.MapSerializer;
+import dev.brine.context.ReadSession;
 import dev.brine.io.ByteReader;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
@@ -28,7 +31,12 @@ import org.objectweb.asm.Type;
  * exactly what the write half wrote, the bytes of the interpreted serializers.
  */
 final class ReadCodegen {
-  private static final String RC = Type.getInternalName(ReadContext.class);
+  /** The session generated code reads with (its full API). */
+  private static final String RC = Type.getInternalName(ReadSession.class);
+  /** The interface type of {@code Serializer.read}'s context parameter. */
+  private static final String COLLECTIONS = Type.getInternalName(CollectionSerializer.class);
+  private static final String MAPS = Type.getInternalName(MapSerializer.class);
+  private static final String READ_CONTEXT = Type.getInternalName(ReadContext.class);
   private static final String CI = Type.getDescriptor(ClassInfo.class);
   private static final String MH = Type.getInternalName(MethodHandle.class);
   private static final String SER = Type.getInternalName(Serializer.class);
@@ -114,8 +122,11 @@ final class ReadCodegen {
   }
 
   void readObjectMethod(ClassWriter cw) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
+    mv.visitVarInsn(ASTORE, 1);
     String owner = Type.getInternalName(g.type);
     Constructor<?> noArg = null;
     try {
@@ -234,7 +245,8 @@ final class ReadCodegen {
     if (map) {
       g.loadInfo(mv, f.value);
     }
-    rcall(mv, begin, "(" + CI + (map ? CI : "") + ")Ljava/lang/Object;");
+    mv.visitMethodInsn(INVOKESTATIC, map ? MAPS : COLLECTIONS, begin,
+        "(L" + RC + ";" + CI + (map ? CI : "") + ")Ljava/lang/Object;", false);
     mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
     mv.visitVarInsn(ALOAD, 0);
     rcall(mv, "elementCount", "()I");
@@ -254,7 +266,8 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, COLLECTION_LOCAL);
     mv.visitVarInsn(ILOAD, COUNT_LOCAL);
     mv.visitVarInsn(ALOAD, COLLECTION_SERIALIZER_LOCAL);
-    rcall(mv, endName, "(Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;");
+    mv.visitMethodInsn(INVOKESTATIC, endName.equals("endEntries") ? MAPS : COLLECTIONS, endName,
+        "(L" + RC + ";Ljava/lang/Object;ILjava/lang/Object;)Ljava/lang/Object;", false);
     mv.visitVarInsn(ASTORE, COLLECTION_LOCAL);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(general);
@@ -290,7 +303,7 @@ final class ReadCodegen {
     mv.visitVarInsn(ILOAD, LEFT_LOCAL);
     g.loadInfo(mv, f.element);
     g.loadInfo(mv, f.value);
-    rcall(mv, "entryChunk", "(Ljava/lang/Object;I" + CI + CI + ")I");
+    mv.visitMethodInsn(INVOKESTATIC, MAPS, "entryChunk", "(L" + RC + ";Ljava/lang/Object;I" + CI + CI + ")I", false);
     mv.visitInsn(DUP);
     mv.visitVarInsn(ISTORE, CHUNK_LOCAL);
     mv.visitJumpInsn(IFGT, fast);
@@ -332,7 +345,7 @@ final class ReadCodegen {
     }
     g.loadConstant(mv, g.constant(serializer, "L" + SER + ";"));
     mv.visitVarInsn(ALOAD, ctxLocal);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + RC + ";)Ljava/lang/Object;", true);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", true);
     if (info.composite) {
       mv.visitVarInsn(ALOAD, ctxLocal);
       rcall(mv, "exitNested", "()V");
@@ -434,8 +447,11 @@ final class ReadCodegen {
   }
 
   void readRecordMethod(ClassWriter cw) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + RC + ";)Ljava/lang/Object;", null, null);
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
+    mv.visitVarInsn(ASTORE, 1);
     String owner = Type.getInternalName(g.type);
     StringBuilder desc = new StringBuilder("(");
     mv.visitTypeInsn(NEW, owner);

@@ -3,6 +3,8 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
+import dev.brine.builtin.CollectionSerializer;
+import dev.brine.context.WriteSession;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
@@ -36,7 +38,10 @@ import org.objectweb.asm.Type;
  * class's module does not open it to Brine.
  */
 public final class SerializerGenerator {
-  private static final String WC = Type.getInternalName(WriteContext.class);
+  /** The session generated code writes with (its full API). */
+  private static final String WC = Type.getInternalName(WriteSession.class);
+  /** The interface type of {@code Serializer.write}'s context parameter. */
+  static final String WRITE_CONTEXT = Type.getInternalName(WriteContext.class);
   private static final String BW = Type.getInternalName(ByteWriter.class);
   private static final String CI = Type.getDescriptor(ClassInfo.class);
   private static final String MH = Type.getInternalName(MethodHandle.class);
@@ -264,8 +269,11 @@ public final class SerializerGenerator {
       mv.visitMaxs(0, 0);
       mv.visitEnd();
     }
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "write", "(L" + WC + ";Ljava/lang/Object;)V", null, null);
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "write", "(L" + WRITE_CONTEXT + ";Ljava/lang/Object;)V", null, null);
     mv.visitCode();
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitTypeInsn(CHECKCAST, WC); // Brine's only WriteContext
+    mv.visitVarInsn(ASTORE, 1);
     for (int c = 0; c < chunks; c++) {
       mv.visitVarInsn(ALOAD, 1);
       mv.visitVarInsn(ALOAD, 2);
@@ -417,7 +425,7 @@ public final class SerializerGenerator {
     loadConstant(mv, constant(serializer, "L" + SER + ";"));
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, valueLocal);
-    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WC + ";Ljava/lang/Object;)V", true);
+    mv.visitMethodInsn(INVOKEINTERFACE, SER, "write", "(L" + WRITE_CONTEXT + ";Ljava/lang/Object;)V", true);
     if (info.composite) {
       mv.visitVarInsn(ALOAD, 0);
       call(mv, "exitNested", "()V");
@@ -464,7 +472,8 @@ public final class SerializerGenerator {
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     loadInfo(mv, f.element);
-    call(mv, "beginElements", "(Ljava/lang/Object;" + CI + ")I");
+    mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class), "beginElements",
+        "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
     mv.visitJumpInsn(IFLE, end);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/lang/Iterable");
@@ -481,7 +490,7 @@ public final class SerializerGenerator {
     mv.visitJumpInsn(GOTO, loop);
     mv.visitLabel(done);
     mv.visitVarInsn(ALOAD, 0);
-    call(mv, "endElements", "()V");
+    call(mv, "exitNested", "()V");
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(general);
     mv.visitVarInsn(ALOAD, 0);

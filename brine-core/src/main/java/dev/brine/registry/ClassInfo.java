@@ -1,5 +1,6 @@
 package dev.brine.registry;
 
+import dev.brine.BrineException;
 import dev.brine.serializer.Serializer;
 import java.lang.invoke.MethodHandle;
 
@@ -21,6 +22,12 @@ public final class ClassInfo {
   public final boolean tracked;
   /** Whether values may contain other values (counts towards the depth limit). */
   public final boolean composite;
+  /** How the payload of a leaf value is written ({@link PayloadTraits#leafKind()}), from the serializer. */
+  public int leafKind;
+  /** Whether values are written as empty payloads ({@link PayloadTraits#emptyPayload()}), from the serializer. */
+  public boolean emptyPayload;
+  /** Whether the serializer uses declared element classes ({@link PayloadTraits#usesDeclaredClasses()}). */
+  public boolean usesDeclaredClasses;
   /** The class's Java-serialization {@code writeReplace()} as {@code (Object)Object}, or null. */
   public MethodHandle writeReplace;
   /** The class's Java-serialization {@code readResolve()} as {@code (Object)Object}, or null. */
@@ -31,14 +38,40 @@ public final class ClassInfo {
   ClassInfo(Class<?> type, int typeId, Serializer<?> serializer, boolean tracked, boolean composite) {
     this.type = type;
     this.typeId = typeId;
-    this.serializer = (Serializer<Object>) serializer;
     this.tracked = tracked;
+    serializer(serializer);
     this.composite = composite;
   }
 
   @SuppressWarnings("unchecked")
   void serializer(Serializer<?> s) {
     this.serializer = (Serializer<Object>) s;
+    PayloadTraits t = s instanceof PayloadTraits ? (PayloadTraits) s : null;
+    this.leafKind = t == null ? PayloadTraits.LEAF_OTHER : t.leafKind();
+    this.emptyPayload = t != null && t.emptyPayload();
+    this.usesDeclaredClasses = t != null && t.usesDeclaredClasses();
+  }
+
+  /** Applies {@link #writeReplace} to {@code value}; failures become a BrineException. */
+  public Object replace(Object value) {
+    return invokeHook(writeReplace, value);
+  }
+
+  /** Applies {@link #readResolve} to {@code value}; failures become a BrineException. */
+  public Object resolve(Object value) {
+    return invokeHook(readResolve, value);
+  }
+
+  private static Object invokeHook(MethodHandle hook, Object target) {
+    try {
+      return hook.invokeExact(target);
+    } catch (RuntimeException e) {
+      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + e, e);
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + t, t);
+    }
   }
 
   /** Whether the class is written by name rather than by a registered id. */

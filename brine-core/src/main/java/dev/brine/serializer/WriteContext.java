@@ -1,380 +1,68 @@
 package dev.brine.serializer;
 
-import dev.brine.LimitExceededException;
-import dev.brine.io.ByteWriter;
-import dev.brine.registry.ClassInfo;
-import dev.brine.registry.TypeIds;
-import dev.brine.registry.TypeRegistry;
-import java.util.Collection;
-import java.util.IdentityHashMap;
-import java.util.Map;
-
 /**
- * The state of one serialize call: the output buffer plus type resolution, reference tracking and
- * the depth limit. Pooled and reused; never shared between threads at the same time.
+ * What a {@link Serializer} writes a payload with: fixed-width little-endian numbers, varints,
+ * strings, raw bytes, and nested values. Implemented by Brine only (one per call, pooled); a
+ * serializer never keeps it past the call.
+ *
+ * <p>Byte layouts (docs/format.md): fixed-width numbers are little-endian; {@code VarUInt} is LEB128
+ * (7 bits a byte, low bits first), {@code VarInt} the same after zig-zag encoding, so small negative
+ * numbers stay short. Every method may throw {@link dev.brine.LimitExceededException} when the
+ * payload would exceed {@code Brine.Builder.maxPayloadBytes}.
  */
-public final class WriteContext extends ByteWriter {
-  private final TypeRegistry registry;
-  private final boolean trackRefs;
-  private final int maxDepth;
-  private int depth;
-  private IdentityHashMap<Object, Integer> refs;
-  private IdentityHashMap<Class<?>, Integer> names;
-  /** A small direct-mapped cache of class infos, indexed by the class's identity hash. */
-  private final Class<?>[] cachedClasses = new Class<?>[2 * CACHE_SETS];
-  private final ClassInfo[] cachedInfos = new ClassInfo[2 * CACHE_SETS];
-  private static final int CACHE_SETS = 32;
+public interface WriteContext {
+  /** One byte: 1 for true, 0 for false. */
+  void writeBoolean(boolean v);
 
-  /** Creates a context; used by {@code Brine}. */
-  public WriteContext(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
-    super(256, maxBytes);
-    this.registry = registry;
-    this.trackRefs = trackRefs;
-    this.maxDepth = maxDepth;
-  }
+  /** The low 8 bits of {@code v}. */
+  void writeInt8(int v);
 
-  /** The registry this context resolves classes with. */
-  public TypeRegistry registry() {
-    return registry;
-  }
+  /** The low 16 bits of {@code v}, little-endian. */
+  void writeInt16(int v);
 
-  /** Whether reference tracking is on. */
-  public boolean trackingReferences() {
-    return trackRefs;
-  }
+  /** A char as 2 bytes, little-endian. */
+  void writeChar(char v);
 
-  /** Clears per-call state. */
-  @Override
-  public void reset() {
-    super.reset();
-    depth = 0;
-    if (refs != null && !refs.isEmpty()) {
-      refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
-    }
-    if (names != null && !names.isEmpty()) {
-      names.clear();
-    }
-  }
+  /** 4 bytes, little-endian. */
+  void writeInt32(int v);
 
-  /** The info for {@code type}, checking registration and the deny-list. */
-  public ClassInfo classInfo(Class<?> type) {
-    // two-way sets indexed by identity hash: a payload's few classes (an object, its lists and maps,
-    // their elements, a shuffle's key class) each keep their entry, and two that share a set both stay
-    // (direct-mapped, the Spark job suite's classes collided: ConcurrentHashMap.get was 5 % of its
-    // serializer samples). A hit moves nothing; a miss pushes the set's first entry to its second.
-    int i = (type.hashCode() & (CACHE_SETS - 1)) << 1;
-    Class<?>[] classes = cachedClasses;
-    if (classes[i] == type) {
-      return cachedInfos[i];
-    }
-    if (classes[i + 1] == type) {
-      return cachedInfos[i + 1];
-    }
-    ClassInfo info = registry.forClass(type);
-    ClassInfo[] infos = cachedInfos;
-    classes[i + 1] = classes[i];
-    infos[i + 1] = infos[i];
-    classes[i] = type;
-    infos[i] = info;
-    return info;
-  }
+  /** 8 bytes, little-endian. */
+  void writeInt64(long v);
+
+  /** An IEEE 754 float's 4 bytes, little-endian (NaN payloads and -0.0 kept). */
+  void writeFloat32(float v);
+
+  /** An IEEE 754 double's 8 bytes, little-endian (NaN payloads and -0.0 kept). */
+  void writeFloat64(double v);
+
+  /** A zig-zag varint: 1 byte for -64..63, at most 5. */
+  void writeVarInt32(int v);
+
+  /** An unsigned varint: 1 byte for 0..127, at most 5 (negative values take 5). */
+  void writeVarUInt32(int v);
+
+  /** A zig-zag varint of a long: 1 byte for -64..63, at most 9. */
+  void writeVarInt64(long v);
+
+  /** An unsigned varint of a long: 1 byte for 0..127, at most 9. */
+  void writeVarUInt64(long v);
+
+  /** A non-null string (docs/format.md, "Strings"); read back with {@link ReadContext#readString()}. */
+  void writeString(String s);
+
+  /** A string that may be null; read back with {@link ReadContext#readNullableString()}. */
+  void writeNullableString(String s);
+
+  /** {@code len} bytes of {@code src} from {@code off}, as they are (write the length first if the reader needs it). */
+  void writeBytes(byte[] src, int off, int len);
 
   /**
-   * Writes any value with its type tag: {@code 0} for null, {@code 1 + index} for a back-reference,
-   * otherwise the type id (or by-name entry) and the payload.
+   * Any value (null included) with its type tag, written by the serializer of its class; read back
+   * with {@link ReadContext#readObject()}. Counts towards the depth limit and takes part in reference
+   * tracking when it is on.
+   *
+   * @throws dev.brine.ClassNotAllowedException if the value's class is not registered while
+   *     registration is required, or is denied
    */
-  public void writeObject(Object value) {
-    if (value == null) {
-      writeInt8(TypeIds.NULL);
-      return;
-    }
-    ClassInfo info = classInfo(value.getClass());
-    if (info.writeReplace != null) {
-      value = replace(info, value);
-      if (value == null) {
-        writeInt8(TypeIds.NULL);
-        return;
-      }
-      info = classInfo(value.getClass());
-    }
-    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
-      return;
-    }
-    writeClass(info);
-    writePayload(info, value);
-  }
-
-  /**
-   * Applies Java serialization's {@code writeReplace()} as ObjectOutputStream does: again while the
-   * replacement has a hook of its own and another class.
-   */
-  private Object replace(ClassInfo info, Object value) {
-    for (int i = 0; i < 16; i++) {
-      Object r = JavaHooks.invoke(info.writeReplace, value);
-      if (r == null || r.getClass() == value.getClass()) {
-        return r;
-      }
-      value = r;
-      info = classInfo(r.getClass());
-      if (info.writeReplace == null) {
-        return r;
-      }
-    }
-    throw new dev.brine.BrineException("writeReplace of " + value.getClass().getName() + " does not settle");
-  }
-
-  /**
-   * Writes a tagged value like {@link #writeObject(Object)}; a collection or map uses the declared
-   * element (key) and value classes, when known, to omit per-element class information.
-   */
-  @SuppressWarnings("unchecked")
-  public void writeObject(Object value, ClassInfo element, ClassInfo valueClass) {
-    if (value == null) {
-      writeInt8(TypeIds.NULL);
-      return;
-    }
-    ClassInfo info = classInfo(value.getClass());
-    if (info.writeReplace != null) {
-      writeObject(value);
-      return;
-    }
-    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
-      return;
-    }
-    writeClass(info);
-    if ((element != null || valueClass != null) && info.serializer instanceof ContainerSerializer) {
-      if (++depth > maxDepth) {
-        throw depthExceeded();
-      }
-      ((ContainerSerializer<Object>) (Serializer<?>) info.serializer).write(this, value, element, valueClass);
-      depth--;
-    } else {
-      writePayload(info, value);
-    }
-  }
-
-  /**
-   * Writes a value whose class is known to the reader from the declaration (a final field or element
-   * type): one slot byte ({@link TypeIds#SLOT_NULL}, {@link TypeIds#SLOT_REF} + index, or {@link
-   * TypeIds#SLOT_VALUE}) and the payload, no type tag.
-   */
-  public void writeDeclared(ClassInfo declared, Object value) {
-    if (value == null) {
-      writeInt8(TypeIds.SLOT_NULL);
-      return;
-    }
-    if (trackRefs && declared.tracked && writeBackReference(value, TypeIds.SLOT_REF)) {
-      return;
-    }
-    writeInt8(TypeIds.SLOT_VALUE);
-    writePayload(declared, value);
-  }
-
-  // Boxed primitives in declared slots (what generated code calls for Integer, Long… fields): the same
-  // bytes as writeDeclared — slot byte 0 for null, else 2 and the payload — without a virtual call.
-
-  // The same bytes as static stores, for generated code that writes boxed fields inside a run of
-  // primitive fields (see ByteWriter's stores): the caller has reserved 1 + the value's largest size.
-
-  /** Stores a declared {@code Integer} at {@code p} (slot byte, then the varint); returns the next position. */
-  public static int storeNullableInt32(byte[] b, int p, Integer v) {
-    if (v == null) {
-      return storeInt8(b, p, TypeIds.SLOT_NULL);
-    }
-    return storeVarInt32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
-  }
-
-  /** Stores a declared {@code Long} at {@code p}; returns the next position. */
-  public static int storeNullableInt64(byte[] b, int p, Long v) {
-    if (v == null) {
-      return storeInt8(b, p, TypeIds.SLOT_NULL);
-    }
-    return storeVarInt64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
-  }
-
-  /** Stores a declared {@code Double} at {@code p}; returns the next position. */
-  public static int storeNullableFloat64(byte[] b, int p, Double v) {
-    if (v == null) {
-      return storeInt8(b, p, TypeIds.SLOT_NULL);
-    }
-    return storeFloat64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
-  }
-
-  /** Stores a declared {@code Float} at {@code p}; returns the next position. */
-  public static int storeNullableFloat32(byte[] b, int p, Float v) {
-    if (v == null) {
-      return storeInt8(b, p, TypeIds.SLOT_NULL);
-    }
-    return storeFloat32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
-  }
-
-  /** A declared {@code Integer}: slot byte and zig-zag varint. */
-  public void writeNullableInt32(Integer v) {
-    ensure(6);
-    pos = storeNullableInt32(buf, pos, v);
-  }
-
-  /** A declared {@code Long}: slot byte and zig-zag varint. */
-  public void writeNullableInt64(Long v) {
-    ensure(10);
-    pos = storeNullableInt64(buf, pos, v);
-  }
-
-  /** A declared {@code Double}: slot byte and 8 bytes. */
-  public void writeNullableFloat64(Double v) {
-    ensure(9);
-    pos = storeNullableFloat64(buf, pos, v);
-  }
-
-  /** A declared {@code Float}: slot byte and 4 bytes. */
-  public void writeNullableFloat32(Float v) {
-    ensure(5);
-    pos = storeNullableFloat32(buf, pos, v);
-  }
-
-  /**
-   * For generated code writing a collection field whose declared element class is final, with
-   * references off: when {@code value} is a plain collection (not sorted, no writeReplace) of at least
-   * one element, all of exactly that class, writes what {@link #writeObject(Object, ClassInfo,
-   * ClassInfo)} writes before the elements (type tag, size, the {@code DECLARED} header), counts one
-   * level of nesting and returns the size: the caller then writes each element's payload and calls
-   * {@link #endElements}. Otherwise writes the whole value the general way and returns 0.
-   */
-  public int beginElements(Object value, ClassInfo element) {
-    if (value != null && !trackRefs) {
-      ClassInfo info = classInfo(value.getClass());
-      Object s = info.serializer;
-      if (info.writeReplace == null && s instanceof CollectionSerializer && ((CollectionSerializer) s).plain()) {
-        Collection<?> c = (Collection<?>) value;
-        int n = c.size();
-        if (n > 0 && !emptyPayload(element) && allOfClass(c, n, element.type)) {
-          writeClass(info);
-          enterNested();
-          writeVarUInt32(n);
-          writeInt8(CollectionSerializer.DECLARED);
-          return n;
-        }
-      }
-    }
-    writeObject(value, element, null);
-    return 0;
-  }
-
-  /**
-   * Whether values of {@code info}'s class are written as an empty payload: a class without serialized
-   * fields, or {@code Collections.reverseOrder()}. The reader bounds a collection's size by the bytes
-   * that remain (at least one per element or entry), so such values are never written as bare
-   * payloads: {@link CollectionSerializer} and {@link MapSerializer} give each a slot byte.
-   */
-  static boolean emptyPayload(ClassInfo info) {
-    Object s = info.serializer;
-    return s == JdkSerializers.REVERSE_ORDER
-        || s instanceof ObjectSerializer && ((ObjectSerializer) s).plan().fields.isEmpty()
-        || s instanceof RecordSerializer && ((RecordSerializer) s).plan().fields.isEmpty();
-  }
-
-  /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */
-  private static boolean allOfClass(Collection<?> c, int n, Class<?> type) {
-    int seen = 0;
-    for (Object o : c) {
-      if (o == null || o.getClass() != type) {
-        return false;
-      }
-      seen++;
-    }
-    return seen == n;
-  }
-
-  /** Ends a collection begun by {@link #beginElements}. */
-  public void endElements() {
-    depth--;
-  }
-
-  /** Counts one level of nesting before a composite payload written by generated code (see {@link #exitNested}). */
-  public void enterNested() {
-    if (++depth > maxDepth) {
-      throw depthExceeded();
-    }
-  }
-
-  /** Ends the level of nesting entered by {@link #enterNested}. */
-  public void exitNested() {
-    depth--;
-  }
-
-  /** Writes a non-null value's payload only (the reader must know its class), counting depth. */
-  public void writePayload(ClassInfo info, Object value) {
-    if (info.composite) {
-      if (++depth > maxDepth) {
-        throw depthExceeded();
-      }
-      info.serializer.write(this, value);
-      depth--;
-    } else {
-      // the commonest leaf classes (collection elements, map keys and values) without a call through
-      // the serializer interface, which is megamorphic here; the same bytes as their serializers
-      Object s = info.serializer;
-      if (s == ScalarSerializers.STRING) {
-        writeString((String) value);
-      } else if (s == ScalarSerializers.INT) {
-        writeVarInt32((Integer) value);
-      } else if (s == ScalarSerializers.LONG) {
-        writeVarInt64((Long) value);
-      } else {
-        info.serializer.write(this, value);
-      }
-    }
-  }
-
-  /**
-   * With tracking on, returns true after writing {@code marker} and the index if {@code value} was
-   * written before; otherwise remembers it and returns false.
-   */
-  private boolean writeBackReference(Object value, int marker) {
-    IdentityHashMap<Object, Integer> r = refs;
-    if (r == null) {
-      r = refs = new IdentityHashMap<>();
-    }
-    Integer seen = r.putIfAbsent(value, r.size());
-    if (seen == null) {
-      return false;
-    }
-    writeInt8(marker);
-    writeVarUInt32(seen);
-    return true;
-  }
-
-  /**
-   * Writes a class descriptor: its type id, or {@link TypeIds#BY_NAME} and a name-table entry
-   * (varuint 0 and the name the first time, 1 + index after), or {@link TypeIds#ARRAY} and the
-   * component's descriptor.
-   */
-  public void writeClass(ClassInfo info) {
-    int id = info.typeId;
-    if (id != TypeIds.BY_NAME) {
-      writeVarUInt32(id);
-      if (id == TypeIds.ARRAY) {
-        writeClass(classInfo(info.type.getComponentType()));
-      }
-      return;
-    }
-    writeVarUInt32(TypeIds.BY_NAME);
-    IdentityHashMap<Class<?>, Integer> n = names;
-    if (n == null) {
-      n = names = new IdentityHashMap<>();
-    }
-    Integer index = n.get(info.type);
-    if (index != null) {
-      writeVarUInt32(index + 1);
-    } else {
-      n.put(info.type, n.size());
-      writeVarUInt32(0);
-      writeString(info.type.getName());
-    }
-  }
-
-  private LimitExceededException depthExceeded() {
-    return new LimitExceededException("object graph nested deeper than " + maxDepth
-        + " levels (a cycle? enable Brine.Builder.references(true), or raise Brine.Builder.maxDepth)");
-  }
+  void writeObject(Object value);
 }

@@ -1,11 +1,11 @@
 package dev.brine.geometry;
 
 import dev.brine.Brine;
+import dev.brine.BrineModule;
 import dev.brine.MalformedInputException;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
-import dev.brine.spi.BrineModule;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
@@ -18,7 +18,7 @@ import org.locationtech.jts.geom.Polygon;
 
 /**
  * Makes JTS geometries first-class in {@link Brine} object graphs: found by {@link
- * java.util.ServiceLoader} (listed in {@code META-INF/services/dev.brine.spi.BrineModule}), it
+ * java.util.ServiceLoader} (listed in {@code META-INF/services/dev.brine.BrineModule}), it
  * registers the eight concrete JTS classes with fixed type ids, so no user registration is needed.
  *
  * <p>Ids (never change them: they are on the wire): 8192 Point, 8193 LineString, 8194 LinearRing,

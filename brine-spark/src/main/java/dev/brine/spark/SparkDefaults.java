@@ -3,7 +3,7 @@ package dev.brine.spark;
 import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
-import dev.brine.serializer.JdkStreamSerializer;
+import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -76,7 +76,7 @@ public final class SparkDefaults implements BrineRegistrator {
         "org.apache.spark.scheduler.HighlyCompressedMapStatus", "org.apache.spark.storage.BlockManagerId"};
     for (int i = 0; i < spark.length; i++) {
       Class<Object> c = sparkClass(spark[i]);
-      b.registerWithId(8268 + i, c, new JdkStreamSerializer(c));
+      b.registerWithId(8268 + i, c, new JavaStreamSerializer(c));
     }
     // what JavaPairRDD.groupByKey hands out (and collect sends back): a java.lang.Iterable over a CompactBuffer
     b.registerWithId(8271, cls(scala.collection.convert.JavaCollectionWrappers.IterableWrapper.class),

@@ -1,8 +1,14 @@
-package dev.brine.serializer;
+package dev.brine.reflect;
 
 import dev.brine.BrineException;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.Instantiator;
+import dev.brine.registry.PayloadTraits;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.lang.reflect.Field;
 
 /**
@@ -11,7 +17,7 @@ import java.lang.reflect.Field;
  * through {@link Field}'s primitive accessors, so nothing is boxed. The ASM code generator produces
  * the same bytes faster; this is its fallback.
  */
-public final class ObjectSerializer implements Serializer<Object> {
+public final class ObjectSerializer implements Serializer<Object>, PayloadTraits {
   private final FieldWriter w;
   private final Instantiator instantiator;
 
@@ -25,18 +31,26 @@ public final class ObjectSerializer implements Serializer<Object> {
     this.instantiator = Instantiator.of(plan.type);
   }
 
+  /** True for a class without serialized fields. */
+  @Override
+  public boolean emptyPayload() {
+    return plan().fields.isEmpty();
+  }
+
   /** The plan this serializer follows. */
   public ClassPlan plan() {
     return w.plan;
   }
 
   @Override
-  public void write(WriteContext ctx, Object obj) {
+  public void write(WriteContext ctx0, Object obj) {
+    WriteSession ctx = (WriteSession) ctx0;
     w.write(ctx, obj);
   }
 
   @Override
-  public Object read(ReadContext ctx) {
+  public Object read(ReadContext ctx0) {
+    ReadSession ctx = (ReadSession) ctx0;
     Object obj = instantiator.newInstance();
     ctx.reference(obj);
     Field[] fields = w.fields;

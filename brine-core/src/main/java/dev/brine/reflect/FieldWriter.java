@@ -1,10 +1,14 @@
-package dev.brine.serializer;
+package dev.brine.reflect;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
+import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.WriteContext;
 import java.lang.reflect.Field;
 
 /**
@@ -48,7 +52,8 @@ final class FieldWriter {
     }
   }
 
-  void write(WriteContext ctx, Object obj) {
+  void write(WriteContext ctx0, Object obj) {
+    WriteSession ctx = (WriteSession) ctx0;
     try {
       for (int i = 0; i < fields.length; i++) {
         Field f = fields[i];

@@ -1,6 +1,11 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
@@ -33,12 +38,14 @@ public final class ScalarSerializers {
     @Override public Character read(ReadContext c) { return c.readChar(); }
   };
   /** Zig-zag varint, 1–5 bytes. */
-  public static final Serializer<Integer> INT = new Serializer<>() {
+  public static final Serializer<Integer> INT = new TraitSerializer<>() {
+    @Override public int leafKind() { return LEAF_INT32; }
     @Override public void write(WriteContext c, Integer v) { c.writeVarInt32(v); }
     @Override public Integer read(ReadContext c) { return c.readVarInt32(); }
   };
   /** Zig-zag varint, 1–10 bytes. */
-  public static final Serializer<Long> LONG = new Serializer<>() {
+  public static final Serializer<Long> LONG = new TraitSerializer<>() {
+    @Override public int leafKind() { return LEAF_INT64; }
     @Override public void write(WriteContext c, Long v) { c.writeVarInt64(v); }
     @Override public Long read(ReadContext c) { return c.readVarInt64(); }
   };
@@ -53,27 +60,32 @@ public final class ScalarSerializers {
     @Override public Double read(ReadContext c) { return c.readFloat64(); }
   };
   /** See {@link dev.brine.io.ByteWriter#writeString}. */
-  public static final Serializer<String> STRING = new Serializer<>() {
+  public static final Serializer<String> STRING = new TraitSerializer<>() {
+    @Override public int leafKind() { return LEAF_STRING; }
     @Override public void write(WriteContext c, String v) { c.writeString(v); }
     @Override public String read(ReadContext c) { return c.readString(); }
   };
 
   /** Length-prefixed two's-complement big-endian magnitude ({@link BigInteger#toByteArray()}). */
   public static final Serializer<BigInteger> BIG_INTEGER = new Serializer<>() {
-    @Override public void write(WriteContext c, BigInteger v) { writeBigInteger(c, v); }
-    @Override public BigInteger read(ReadContext c) { return readBigInteger(c); }
+    @Override public void write(WriteContext c0, BigInteger v) {
+    WriteSession c = (WriteSession) c0; writeBigInteger(c, v); }
+    @Override public BigInteger read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0; return readBigInteger(c); }
   };
 
   /** Scale as a zig-zag varint, then the unscaled value as {@link #BIG_INTEGER}. */
   public static final Serializer<BigDecimal> BIG_DECIMAL = new Serializer<>() {
     @Override
-    public void write(WriteContext c, BigDecimal v) {
+    public void write(WriteContext c0, BigDecimal v) {
+    WriteSession c = (WriteSession) c0;
       c.writeVarInt32(v.scale());
       writeBigInteger(c, v.unscaledValue());
     }
 
     @Override
-    public BigDecimal read(ReadContext c) {
+    public BigDecimal read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       int scale = c.readVarInt32();
       return new BigDecimal(readBigInteger(c), scale);
     }

@@ -1,8 +1,14 @@
-package dev.brine.serializer;
+package dev.brine.reflect;
 
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;
+import dev.brine.registry.PayloadTraits;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -12,7 +18,7 @@ import java.lang.reflect.RecordComponent;
  * The interpreted serializer of a record: its components in declaration order, written like fields
  * (see {@link ObjectSerializer}), read back through the canonical constructor so its checks run.
  */
-public final class RecordSerializer implements Serializer<Object> {
+public final class RecordSerializer implements Serializer<Object>, PayloadTraits {
   private final FieldWriter w;
   private final MethodHandle canonical;
 
@@ -37,18 +43,26 @@ public final class RecordSerializer implements Serializer<Object> {
     }
   }
 
+  /** True for a class without serialized fields. */
+  @Override
+  public boolean emptyPayload() {
+    return plan().fields.isEmpty();
+  }
+
   /** The plan this serializer follows. */
   public ClassPlan plan() {
     return w.plan;
   }
 
   @Override
-  public void write(WriteContext ctx, Object rec) {
+  public void write(WriteContext ctx0, Object rec) {
+    WriteSession ctx = (WriteSession) ctx0;
     w.write(ctx, rec);
   }
 
   @Override
-  public Object read(ReadContext ctx) {
+  public Object read(ReadContext ctx0) {
+    ReadSession ctx = (ReadSession) ctx0;
     Object[] args = new Object[w.fields.length];
     for (int i = 0; i < args.length; i++) {
       switch (w.kinds[i]) {

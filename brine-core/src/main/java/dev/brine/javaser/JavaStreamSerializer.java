@@ -1,7 +1,12 @@
-package dev.brine.serializer;
+package dev.brine.javaser;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
+import dev.brine.context.ReadSession;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,11 +24,11 @@ import java.io.ObjectStreamClass;
  * is checked by name before loading (registration when required, the deny-list, the allow-list;
  * proxies are refused) and whose depth, array lengths and size are bounded by the Brine limits.
  */
-public final class JdkStreamSerializer implements Serializer<Object> {
+public final class JavaStreamSerializer implements Serializer<Object> {
   private final Class<?> type;
 
   /** Creates the serializer for {@code type}. */
-  public JdkStreamSerializer(Class<?> type) {
+  public JavaStreamSerializer(Class<?> type) {
     this.type = type;
   }
 
@@ -41,7 +46,8 @@ public final class JdkStreamSerializer implements Serializer<Object> {
   }
 
   @Override
-  public Object read(ReadContext ctx) {
+  public Object read(ReadContext ctx0) {
+    ReadSession ctx = (ReadSession) ctx0;
     int at = ctx.position();
     int n = ctx.readLength("Java serialization stream length", Integer.MAX_VALUE, 1);
     byte[] b = ctx.readBytes(n);
@@ -56,10 +62,10 @@ public final class JdkStreamSerializer implements Serializer<Object> {
   }
 
   private static final class CheckedInput extends ObjectInputStream {
-    private final ReadContext ctx;
+    private final ReadSession ctx;
     private final int at;
 
-    CheckedInput(InputStream in, ReadContext ctx, int at) throws IOException {
+    CheckedInput(InputStream in, ReadSession ctx, int at) throws IOException {
       super(in);
       this.ctx = ctx;
       this.at = at;

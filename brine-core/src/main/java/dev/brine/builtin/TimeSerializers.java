@@ -1,5 +1,10 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -25,8 +30,10 @@ public final class TimeSerializers {
   };
   /** Year (zig-zag varint32), month, day (1 byte each). */
   public static final Serializer<LocalDate> LOCAL_DATE = new Serializer<>() {
-    @Override public void write(WriteContext c, LocalDate v) { writeDate(c, v); }
-    @Override public LocalDate read(ReadContext c) { return readDate(c); }
+    @Override public void write(WriteContext c0, LocalDate v) {
+    WriteSession c = (WriteSession) c0; writeDate(c, v); }
+    @Override public LocalDate read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0; return readDate(c); }
   };
   /** Nano of day (varuint64). */
   public static final Serializer<LocalTime> LOCAL_TIME = new Serializer<>() {
@@ -35,18 +42,22 @@ public final class TimeSerializers {
   };
   /** A LocalDate then a LocalTime. */
   public static final Serializer<LocalDateTime> LOCAL_DATE_TIME = new Serializer<>() {
-    @Override public void write(WriteContext c, LocalDateTime v) { writeDateTime(c, v); }
-    @Override public LocalDateTime read(ReadContext c) { return readDateTime(c); }
+    @Override public void write(WriteContext c0, LocalDateTime v) {
+    WriteSession c = (WriteSession) c0; writeDateTime(c, v); }
+    @Override public LocalDateTime read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0; return readDateTime(c); }
   };
   /** A LocalDateTime, the offset in seconds (zig-zag varint32), the zone id string. */
   public static final Serializer<ZonedDateTime> ZONED_DATE_TIME = new Serializer<>() {
-    @Override public void write(WriteContext c, ZonedDateTime v) {
+    @Override public void write(WriteContext c0, ZonedDateTime v) {
+    WriteSession c = (WriteSession) c0;
       writeDateTime(c, v.toLocalDateTime());
       c.writeVarInt32(v.getOffset().getTotalSeconds());
       c.writeString(v.getZone().getId());
     }
 
-    @Override public ZonedDateTime read(ReadContext c) {
+    @Override public ZonedDateTime read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       LocalDateTime ldt = readDateTime(c);
       ZoneOffset offset = ZoneOffset.ofTotalSeconds(c.readVarInt32());
       ZoneId zone = ZoneId.of(c.readString());
@@ -55,12 +66,14 @@ public final class TimeSerializers {
   };
   /** A LocalDateTime and the offset in seconds (zig-zag varint32). */
   public static final Serializer<OffsetDateTime> OFFSET_DATE_TIME = new Serializer<>() {
-    @Override public void write(WriteContext c, OffsetDateTime v) {
+    @Override public void write(WriteContext c0, OffsetDateTime v) {
+    WriteSession c = (WriteSession) c0;
       writeDateTime(c, v.toLocalDateTime());
       c.writeVarInt32(v.getOffset().getTotalSeconds());
     }
 
-    @Override public OffsetDateTime read(ReadContext c) {
+    @Override public OffsetDateTime read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       LocalDateTime ldt = readDateTime(c);
       return OffsetDateTime.of(ldt, ZoneOffset.ofTotalSeconds(c.readVarInt32()));
     }
@@ -106,12 +119,12 @@ public final class TimeSerializers {
     return LocalDate.of(y, m, d);
   }
 
-  static void writeDateTime(WriteContext c, LocalDateTime v) {
+  static void writeDateTime(WriteSession c, LocalDateTime v) {
     writeDate(c, v.toLocalDate());
     c.writeVarUInt64(v.toLocalTime().toNanoOfDay());
   }
 
-  static LocalDateTime readDateTime(ReadContext c) {
+  static LocalDateTime readDateTime(ReadSession c) {
     LocalDate d = readDate(c);
     return LocalDateTime.of(d, LocalTime.ofNanoOfDay(c.readVarUInt64()));
   }

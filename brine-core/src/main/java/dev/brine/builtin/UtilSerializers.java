@@ -1,8 +1,14 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
+import dev.brine.context.ContainerSerializer;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.util.BitSet;
 import java.util.Date;
 import java.util.EnumMap;
@@ -14,8 +20,8 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /** Optional and its primitive forms, Date, BitSet, EnumSet and EnumMap. */
-public final class JdkSerializers {
-  private JdkSerializers() {}
+public final class UtilSerializers {
+  private UtilSerializers() {}
 
   /** A tagged value, or the null tag for an empty Optional. */
   public static final Serializer<Optional<?>> OPTIONAL = new Serializer<>() {
@@ -63,7 +69,8 @@ public final class JdkSerializers {
   };
   /** {@code Collections.reverseOrder()}: no payload. */
   @SuppressWarnings("rawtypes")
-  public static final Serializer<java.util.Comparator> REVERSE_ORDER = new Serializer<>() {
+  public static final Serializer<java.util.Comparator> REVERSE_ORDER = new TraitSerializer<>() {
+    @Override public boolean emptyPayload() { return true; }
     @Override public void write(WriteContext c, java.util.Comparator v) {}
     @Override public java.util.Comparator read(ReadContext c) { return java.util.Collections.reverseOrder(); }
   };
@@ -83,7 +90,8 @@ public final class JdkSerializers {
   @SuppressWarnings("rawtypes")
   public static final Serializer<Class> CLASS = new Serializer<>() {
     @Override public void write(WriteContext c, Class v) { c.writeString(v.getName()); }
-    @Override public Class read(ReadContext c) {
+    @Override public Class read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       int at = c.position();
       return c.registry().loadChecked(c.readString(), at);
     }
@@ -96,13 +104,15 @@ public final class JdkSerializers {
   };
   /** {@link BitSet#toLongArray()}: a varuint32 count and 8-byte words. */
   public static final Serializer<BitSet> BIT_SET = new Serializer<>() {
-    @Override public void write(WriteContext c, BitSet v) {
+    @Override public void write(WriteContext c0, BitSet v) {
+    WriteSession c = (WriteSession) c0;
       long[] words = v.toLongArray();
       c.writeVarUInt32(words.length);
       c.writeInt64s(words);
     }
 
-    @Override public BitSet read(ReadContext c) {
+    @Override public BitSet read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       long[] words = new long[c.readLength("BitSet words", 8)];
       c.readInt64s(words);
       return BitSet.valueOf(words);
@@ -112,7 +122,8 @@ public final class JdkSerializers {
   /** The element enum's class descriptor, a varuint32 count and each ordinal as a varuint32. */
   @SuppressWarnings({"rawtypes", "unchecked"})
   public static final Serializer<EnumSet> ENUM_SET = new Serializer<>() {
-    @Override public void write(WriteContext c, EnumSet v) {
+    @Override public void write(WriteContext c0, EnumSet v) {
+    WriteSession c = (WriteSession) c0;
       Class<?> type = elementType(v);
       c.writeClass(c.classInfo(type));
       c.writeVarUInt32(v.size());
@@ -121,7 +132,8 @@ public final class JdkSerializers {
       }
     }
 
-    @Override public EnumSet read(ReadContext c) {
+    @Override public EnumSet read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       int at = c.position();
       ClassInfo info = c.readClass();
       if (!info.type.isEnum()) {
@@ -162,7 +174,7 @@ public final class JdkSerializers {
   public static final class EnumMapSerializer implements ContainerSerializer<Map<Object, Object>> {
     @Override
     @SuppressWarnings({"rawtypes", "unchecked"})
-    public void write(WriteContext c, Map<Object, Object> v, ClassInfo keyDecl, ClassInfo valueDecl) {
+    public void write(WriteSession c, Map<Object, Object> v, ClassInfo keyDecl, ClassInfo valueDecl) {
       Class<?> keyType;
       if (!v.isEmpty()) {
         keyType = ((Enum<?>) v.keySet().iterator().next()).getDeclaringClass();
@@ -181,7 +193,7 @@ public final class JdkSerializers {
 
     @Override
     @SuppressWarnings({"rawtypes", "unchecked"})
-    public Map<Object, Object> read(ReadContext c, ClassInfo keyDecl, ClassInfo valueDecl) {
+    public Map<Object, Object> read(ReadSession c, ClassInfo keyDecl, ClassInfo valueDecl) {
       int at = c.position();
       ClassInfo info = c.readClass();
       if (!info.type.isEnum()) {

@@ -1,11 +1,20 @@
-package dev.brine.serializer;
+package dev.brine.factory;
 
 import dev.brine.BrineException;
+import dev.brine.builtin.ArraySerializers;
+import dev.brine.builtin.CollectionSerializer;
+import dev.brine.builtin.EnumSerializer;
+import dev.brine.builtin.MapSerializer;
 import dev.brine.codegen.SerializerGenerator;
+import dev.brine.javaser.JavaHooks;
+import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldPlan;
+import dev.brine.reflect.ObjectSerializer;
+import dev.brine.reflect.RecordSerializer;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
+import dev.brine.serializer.Serializer;
 import java.lang.reflect.Constructor;
 import java.util.Collection;
 import java.util.Map;
@@ -43,7 +52,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       return new ArraySerializers.ObjectArraySerializer(component, declared);
     }
     if (JavaHooks.needsJdkStream(type)) {
-      return new JdkStreamSerializer(type);
+      return new JavaStreamSerializer(type);
     }
     if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
       Constructor<?> ctor = noArg(type);

@@ -1,6 +1,9 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 
 /** An enum constant as the varuint32 of its ordinal; the reader checks it against the constants it has. */
 public final class EnumSerializer<E extends Enum<E>> implements Serializer<E> {

@@ -1,7 +1,12 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
+import dev.brine.context.ContainerSerializer;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.WriteContext;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.function.IntFunction;
@@ -74,9 +79,9 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   @Override
-  public void write(WriteContext ctx, Collection<Object> c, ClassInfo declared, ClassInfo unused) {
+  public void write(WriteSession ctx, Collection<Object> c, ClassInfo declared, ClassInfo unused) {
     if (sorted) {
-      JdkSerializers.writeComparator(ctx, comparator(c));
+      UtilSerializers.writeComparator(ctx, comparator(c));
     }
     int n = c.size();
     ctx.writeVarUInt32(n);
@@ -87,7 +92,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   /** Writes the header and {@code n} elements of {@code c}. */
-  static void writeElements(WriteContext ctx, Iterable<?> c, int n, ClassInfo declared) {
+  static void writeElements(WriteSession ctx, Iterable<?> c, int n, ClassInfo declared) {
     boolean hasNull = false;
     Class<?> common = null;
     boolean same = true;
@@ -120,7 +125,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
         }
       }
     }
-    if (info != null && WriteContext.emptyPayload(info)) {
+    if (info != null && info.emptyPayload) {
       header |= HAS_NULL; // a slot byte for each element, so that each takes at least one byte
     }
     ctx.writeInt8(header);
@@ -145,7 +150,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   @Override
-  public Collection<Object> read(ReadContext ctx, ClassInfo declared, ClassInfo unused) {
+  public Collection<Object> read(ReadSession ctx, ClassInfo declared, ClassInfo unused) {
     Collection<Object> c;
     if (sorted) {
       Object cmp = ctx.readObject();
@@ -179,7 +184,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   /** Reads the header and {@code n} elements into {@code c}. */
-  static void readElements(ReadContext ctx, Collection<Object> c, int n, ClassInfo declared) {
+  static void readElements(ReadSession ctx, Collection<Object> c, int n, ClassInfo declared) {
     if (n == 0) {
       return;
     }
@@ -222,5 +227,95 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
           + " puts a set into itself (a set cannot contain itself)");
     }
     c.add(o);
+  }
+
+  // ---------------------------------------------------------------- generated code's fast path
+
+  /**
+   * For generated code writing a collection field whose declared element class is final, with
+   * references off: when {@code value} is a plain collection (not sorted, no writeReplace) of at least
+   * one element, all of exactly that class, writes what {@link WriteSession#writeObject(Object,
+   * ClassInfo, ClassInfo)} writes before the elements (type tag, size, the {@link #DECLARED} header),
+   * counts one level of nesting and returns the size: the caller then writes each element's payload
+   * and calls {@link WriteSession#exitNested()}. Otherwise writes the whole value the general way and
+   * returns 0.
+   */
+  public static int beginElements(WriteSession ctx, Object value, ClassInfo element) {
+    if (value != null && !ctx.trackingReferences()) {
+      ClassInfo info = ctx.classInfo(value.getClass());
+      if (info.writeReplace == null && (Object) info.serializer instanceof CollectionSerializer
+          && ((CollectionSerializer) (Object) info.serializer).plain()) {
+        Collection<?> c = (Collection<?>) value;
+        int n = c.size();
+        if (n > 0 && !element.emptyPayload && allOfClass(c, n, element.type)) {
+          ctx.writeClass(info);
+          ctx.enterNested();
+          ctx.writeVarUInt32(n);
+          ctx.writeInt8(DECLARED);
+          return n;
+        }
+      }
+    }
+    ctx.writeObject(value, element, null);
+    return 0;
+  }
+
+  /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */
+  private static boolean allOfClass(Collection<?> c, int n, Class<?> type) {
+    int seen = 0;
+    for (Object o : c) {
+      if (o == null || o.getClass() != type) {
+        return false;
+      }
+      seen++;
+    }
+    return seen == n;
+  }
+
+  /**
+   * For generated code reading a collection field whose declared element class is final, with
+   * references off (the counterpart of {@link #beginElements(WriteSession, Object, ClassInfo)}): when
+   * the input holds a plain collection with the {@link #DECLARED} header, reads up to the elements,
+   * counts one level of nesting and returns the new empty collection; {@link
+   * ReadSession#elementCount()} is then its size, and the caller reads each element's payload, adds
+   * it, and calls {@link #endElements}. Otherwise reads the whole value the general way; the count is
+   * then 0.
+   */
+  public static Object beginElements(ReadSession ctx, ClassInfo element) {
+    int at = ctx.mark();
+    ClassInfo info = ctx.readPlainClass();
+    if (info != null && (Object) info.serializer instanceof CollectionSerializer
+        && ((CollectionSerializer) (Object) info.serializer).plain()) {
+      CollectionSerializer cs = (CollectionSerializer) (Object) info.serializer;
+      ctx.enterNested();
+      int n = ctx.readLength("collection size", 1);
+      if (n > 0 && ctx.getInt8(ctx.mark()) == DECLARED) { // in bounds: n >= 1 element bytes remain
+        ctx.skip(1);
+        ctx.begun(n, cs);
+        return cs.create(n);
+      }
+      ctx.exitNested();
+    }
+    ctx.rewind(at); // read it again the general way (nothing above changed any state)
+    ctx.begun(0, null);
+    return ctx.readObject(element, null);
+  }
+
+  /**
+   * Ends a collection begun by {@link #beginElements(ReadSession, ClassInfo)}: checks that {@code n}
+   * distinct elements went in and returns the collection to store (unmodifiable wrappers and the like
+   * applied).
+   *
+   * @throws MalformedInputException if a set received duplicates
+   */
+  @SuppressWarnings("unchecked")
+  public static Object endElements(ReadSession ctx, Object collection, int n, Object serializer) {
+    Collection<Object> c = (Collection<Object>) collection;
+    if (c.size() != n) {
+      throw new MalformedInputException("collection before offset " + ctx.position() + " declares " + n
+          + " elements but " + c.size() + " distinct ones were read");
+    }
+    ctx.exitNested();
+    return ((CollectionSerializer) serializer).finish(c);
   }
 }

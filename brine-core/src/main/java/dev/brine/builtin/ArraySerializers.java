@@ -1,6 +1,11 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
 import java.lang.reflect.Array;
 
 /**
@@ -14,8 +19,10 @@ public final class ArraySerializers {
 
   /** boolean[]: 1 byte each. */
   public static final Serializer<boolean[]> BOOLEANS = new Serializer<>() {
-    @Override public void write(WriteContext c, boolean[] a) { c.writeVarUInt32(a.length); c.writeBooleans(a); }
-    @Override public boolean[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, boolean[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeBooleans(a); }
+    @Override public boolean[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       boolean[] a = new boolean[c.readLength("boolean[] length", 1)];
       c.reference(a);
       c.readBooleans(a);
@@ -25,7 +32,8 @@ public final class ArraySerializers {
   /** byte[]: raw bytes. */
   public static final Serializer<byte[]> BYTES = new Serializer<>() {
     @Override public void write(WriteContext c, byte[] a) { c.writeVarUInt32(a.length); c.writeBytes(a, 0, a.length); }
-    @Override public byte[] read(ReadContext c) {
+    @Override public byte[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       byte[] a = new byte[c.readLength("byte[] length", 1)];
       c.reference(a);
       c.readBytes(a, 0, a.length);
@@ -34,8 +42,10 @@ public final class ArraySerializers {
   };
   /** short[]: 2 bytes each. */
   public static final Serializer<short[]> SHORTS = new Serializer<>() {
-    @Override public void write(WriteContext c, short[] a) { c.writeVarUInt32(a.length); c.writeInt16s(a); }
-    @Override public short[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, short[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeInt16s(a); }
+    @Override public short[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       short[] a = new short[c.readLength("short[] length", 2)];
       c.reference(a);
       c.readInt16s(a);
@@ -44,8 +54,10 @@ public final class ArraySerializers {
   };
   /** char[]: 2 bytes each. */
   public static final Serializer<char[]> CHARS = new Serializer<>() {
-    @Override public void write(WriteContext c, char[] a) { c.writeVarUInt32(a.length); c.writeChars(a); }
-    @Override public char[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, char[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeChars(a); }
+    @Override public char[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       char[] a = new char[c.readLength("char[] length", 2)];
       c.reference(a);
       c.readChars(a);
@@ -54,8 +66,10 @@ public final class ArraySerializers {
   };
   /** int[]: 4 bytes each. */
   public static final Serializer<int[]> INTS = new Serializer<>() {
-    @Override public void write(WriteContext c, int[] a) { c.writeVarUInt32(a.length); c.writeInt32s(a); }
-    @Override public int[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, int[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeInt32s(a); }
+    @Override public int[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       int[] a = new int[c.readLength("int[] length", 4)];
       c.reference(a);
       c.readInt32s(a);
@@ -64,8 +78,10 @@ public final class ArraySerializers {
   };
   /** long[]: 8 bytes each. */
   public static final Serializer<long[]> LONGS = new Serializer<>() {
-    @Override public void write(WriteContext c, long[] a) { c.writeVarUInt32(a.length); c.writeInt64s(a); }
-    @Override public long[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, long[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeInt64s(a); }
+    @Override public long[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       long[] a = new long[c.readLength("long[] length", 8)];
       c.reference(a);
       c.readInt64s(a);
@@ -74,8 +90,10 @@ public final class ArraySerializers {
   };
   /** float[]: 4 bytes each. */
   public static final Serializer<float[]> FLOATS = new Serializer<>() {
-    @Override public void write(WriteContext c, float[] a) { c.writeVarUInt32(a.length); c.writeFloat32s(a); }
-    @Override public float[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, float[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeFloat32s(a); }
+    @Override public float[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       float[] a = new float[c.readLength("float[] length", 4)];
       c.reference(a);
       c.readFloat32s(a);
@@ -84,8 +102,10 @@ public final class ArraySerializers {
   };
   /** double[]: 8 bytes each. */
   public static final Serializer<double[]> DOUBLES = new Serializer<>() {
-    @Override public void write(WriteContext c, double[] a) { c.writeVarUInt32(a.length); c.writeFloat64s(a); }
-    @Override public double[] read(ReadContext c) {
+    @Override public void write(WriteContext c0, double[] a) {
+    WriteSession c = (WriteSession) c0; c.writeVarUInt32(a.length); c.writeFloat64s(a); }
+    @Override public double[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       double[] a = new double[c.readLength("double[] length", 8)];
       c.reference(a);
       c.readFloat64s(a);
@@ -127,7 +147,8 @@ public final class ArraySerializers {
     }
 
     @Override
-    public void write(WriteContext c, Object[] a) {
+    public void write(WriteContext c0, Object[] a) {
+    WriteSession c = (WriteSession) c0;
       c.writeVarUInt32(a.length);
       ClassInfo d = declared;
       if (d != null) {
@@ -142,7 +163,8 @@ public final class ArraySerializers {
     }
 
     @Override
-    public Object[] read(ReadContext c) {
+    public Object[] read(ReadContext c0) {
+    ReadSession c = (ReadSession) c0;
       int n = c.readLength(component.getName() + "[] length", 1);
       Object[] a = (Object[]) Array.newInstance(component, n);
       c.reference(a);

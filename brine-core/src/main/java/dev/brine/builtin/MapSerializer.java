@@ -1,7 +1,12 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
+import dev.brine.context.ContainerSerializer;
+import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.WriteContext;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.function.Function;
@@ -76,9 +81,10 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
 
   /** Writes what precedes the entries (a comparator, a key class); nothing by default. */
   @SuppressWarnings("unchecked")
-  protected void writePrefix(WriteContext ctx, Map<Object, Object> map) {
+  protected void writePrefix(WriteContext ctx0, Map<Object, Object> map) {
+    WriteSession ctx = (WriteSession) ctx0;
     if (sortedFactory != null) {
-      JdkSerializers.writeComparator(ctx, ((java.util.SortedMap<Object, Object>) map).comparator());
+      UtilSerializers.writeComparator(ctx, ((java.util.SortedMap<Object, Object>) map).comparator());
     }
   }
 
@@ -97,7 +103,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   }
 
   @Override
-  public void write(WriteContext ctx, Map<Object, Object> map, ClassInfo keyDecl, ClassInfo valueDecl) {
+  public void write(WriteSession ctx, Map<Object, Object> map, ClassInfo keyDecl, ClassInfo valueDecl) {
     writePrefix(ctx, map);
     int size = map.size();
     ctx.writeVarUInt32(size);
@@ -107,7 +113,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   }
 
   /** Writes {@code size} entries of {@code map} in chunks. */
-  public static void writeEntries(WriteContext ctx, Map<?, ?> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+  public static void writeEntries(WriteSession ctx, Map<?, ?> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
     boolean refs = ctx.trackingReferences();
     int countAt = -1;
     int count = 0;
@@ -138,7 +144,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (keyInfo == keyDecl) {
             header |= KEY_DECL;
           }
-          if (keyInfo.writeReplace == null && (refs && keyInfo.tracked || WriteContext.emptyPayload(keyInfo))) {
+          if (keyInfo.writeReplace == null && (refs && keyInfo.tracked || keyInfo.emptyPayload)) {
             header |= KEY_REF; // also for empty payloads: each entry takes at least one byte
           }
         }
@@ -151,7 +157,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           } else if (valueInfo == valueDecl) {
             header |= VALUE_DECL;
           }
-          if (valueInfo.writeReplace == null && (refs && valueInfo.tracked || WriteContext.emptyPayload(valueInfo))) {
+          if (valueInfo.writeReplace == null && (refs && valueInfo.tracked || valueInfo.emptyPayload)) {
             header |= VALUE_REF;
           }
         }
@@ -198,7 +204,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   }
 
   @Override
-  public Map<Object, Object> read(ReadContext ctx, ClassInfo keyDecl, ClassInfo valueDecl) {
+  public Map<Object, Object> read(ReadSession ctx, ClassInfo keyDecl, ClassInfo valueDecl) {
     Map<Object, Object> map = create(ctx);
     int at = ctx.position();
     int size = ctx.readLength("map size", 1);
@@ -215,7 +221,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   }
 
   /** Reads {@code size} entries in chunks into {@code map}. */
-  public static void readEntries(ReadContext ctx, Map<Object, Object> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+  public static void readEntries(ReadSession ctx, Map<Object, Object> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
     int read = 0;
     while (read < size) {
       read += readChunk(ctx, map, size - read, keyDecl, valueDecl);
@@ -223,7 +229,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   }
 
   /** Reads one chunk of at most {@code left} entries into {@code map}; returns its entry count. */
-  static int readChunk(ReadContext ctx, Map<Object, Object> map, int left, ClassInfo keyDecl, ClassInfo valueDecl) {
+  static int readChunk(ReadSession ctx, Map<Object, Object> map, int left, ClassInfo keyDecl, ClassInfo valueDecl) {
     int at = ctx.position();
     int header = ctx.readInt8() & 0xFF;
     int count = ctx.readInt8() & 0xFF;
@@ -271,5 +277,71 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           + " class, but none is declared here");
     }
     return decl;
+  }
+
+  // ---------------------------------------------------------------- generated code's fast path
+
+  /**
+   * For generated code reading a map field whose declared key and value classes are final, with
+   * references off: when the input holds a plain map of at least one entry, reads its tag and size,
+   * counts one level of nesting and returns the new empty map ({@link ReadSession#elementCount()} is
+   * its size); the caller then reads chunk after chunk with {@link #entryChunk} and calls {@link
+   * #endEntries}. Otherwise reads the whole value the general way; the count is then 0.
+   */
+  public static Object beginEntries(ReadSession ctx, ClassInfo key, ClassInfo val) {
+    int at = ctx.mark();
+    ClassInfo info = ctx.readPlainClass();
+    if (info != null && (Object) info.serializer instanceof MapSerializer && ((MapSerializer) (Object) info.serializer).plain()) {
+      MapSerializer ms = (MapSerializer) (Object) info.serializer;
+      ctx.enterNested();
+      int n = ctx.readLength("map size", 1);
+      if (n > 0) {
+        ctx.begun(n, ms);
+        return ms.newMap(n);
+      }
+      ctx.exitNested();
+    }
+    ctx.rewind(at); // read it again the general way (nothing above changed any state)
+    ctx.begun(0, null);
+    return ctx.readObject(key, val);
+  }
+
+  /**
+   * Starts the next chunk of a map begun by {@link #beginEntries} ({@code left} entries to go): when
+   * it holds declared keys and values, returns its count and the caller reads that many key and value
+   * payloads; any other chunk is read whole into {@code map} here and minus its count is returned.
+   *
+   * @throws MalformedInputException for an invalid chunk
+   */
+  @SuppressWarnings("unchecked")
+  public static int entryChunk(ReadSession ctx, Object map, int left, ClassInfo key, ClassInfo val) {
+    int p = ctx.mark();
+    if (ctx.remaining() >= 2 && ctx.getInt8(p) == (KEY_DECL | VALUE_DECL)) {
+      int count = ctx.getInt8(p + 1) & 0xFF;
+      if (count == 0 || count > left) {
+        throw new MalformedInputException("invalid map chunk (" + count + " entries, " + left + " left) at offset "
+            + ctx.offsetOf(p));
+      }
+      ctx.skip(2);
+      return count;
+    }
+    return -readChunk(ctx, (Map<Object, Object>) map, left, key, val);
+  }
+
+  /**
+   * Ends a map begun by {@link #beginEntries}: checks that {@code n} distinct keys went in and
+   * returns the map to store.
+   *
+   * @throws MalformedInputException if keys repeated
+   */
+  @SuppressWarnings("unchecked")
+  public static Object endEntries(ReadSession ctx, Object map, int n, Object serializer) {
+    Map<Object, Object> m = (Map<Object, Object>) map;
+    if (m.size() != n) {
+      throw new MalformedInputException("map before offset " + ctx.position() + " declares " + n + " entries but "
+          + m.size() + " distinct keys were read");
+    }
+    ctx.exitNested();
+    return ((MapSerializer) serializer).finish(m);
   }
 }

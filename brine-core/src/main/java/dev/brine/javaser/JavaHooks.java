@@ -1,4 +1,4 @@
-package dev.brine.serializer;
+package dev.brine.javaser;
 
 import dev.brine.BrineException;
 import dev.brine.registry.ClassInfo;
@@ -18,7 +18,7 @@ import java.lang.reflect.Modifier;
  * substitutes one after reading (this is how Scala's {@code None}, {@code Nil} and case objects come
  * back as the same singleton), and classes that define {@code writeObject(ObjectOutputStream)} /
  * {@code readObject(ObjectInputStream)} or are {@link Externalizable} are written through Java
- * serialization itself ({@link JdkStreamSerializer}).
+ * serialization itself ({@link JavaStreamSerializer}).
  */
 public final class JavaHooks {
   private JavaHooks() {}

@@ -1,4 +1,4 @@
-package dev.brine;
+package dev.brine.context;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * not multiplied per virtual thread. A nested call on the same thread (a custom serializer calling
  * Brine) gets a context from the pool too.
  */
-final class ContextPool<T> {
+public final class ContextPool<T> {
   /** {@code Thread.isVirtual()} on JDK 21+, null on JDK 17 (where every thread is a platform thread). */
   private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
@@ -26,8 +26,8 @@ final class ContextPool<T> {
    * A context, as handed out by {@link #take}: a thread's own (and whether a call is using it), or
    * one of the shared pool's. Giving the slot back needs no second thread-local lookup.
    */
-  static final class Slot<T> {
-    final T context;
+  public static final class Slot<T> {
+    public final T context;
     final boolean local;
     boolean busy;
 
@@ -37,7 +37,7 @@ final class ContextPool<T> {
     }
   }
 
-  ContextPool(Supplier<T> factory) {
+  public ContextPool(Supplier<T> factory) {
     int n = Integer.highestOneBit(Math.max(4, Runtime.getRuntime().availableProcessors() * 4) - 1) << 1;
     this.slots = new AtomicReferenceArray<>(n);
     this.mask = n - 1;
@@ -46,7 +46,7 @@ final class ContextPool<T> {
   }
 
   /** A context for the current call ({@link Slot#context}); give the slot back with {@link #release}. */
-  Slot<T> take() {
+  public Slot<T> take() {
     Thread t = Thread.currentThread();
     if (!isVirtual(t)) {
       Slot<T> s = local.get();
@@ -58,7 +58,7 @@ final class ContextPool<T> {
     return takeShared(t);
   }
 
-  void release(Slot<T> slot) {
+  public void release(Slot<T> slot) {
     if (slot.local) {
       slot.busy = false;
       return;

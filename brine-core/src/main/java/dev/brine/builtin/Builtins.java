@@ -1,4 +1,4 @@
-package dev.brine.serializer;
+package dev.brine.builtin;
 
 import static dev.brine.registry.TypeIds.*;
 
@@ -88,7 +88,7 @@ public final class Builtins {
     r.registerFixed(HASH_SET, HashSet.class, list(n -> new HashSet<>(capacity(n)), null), true, true);
     r.registerFixed(LINKED_HASH_SET, LinkedHashSet.class, list(n -> new LinkedHashSet<>(capacity(n)), null), true, true);
     r.registerFixed(TREE_SET, TreeSet.class, sorted(TreeSet::new, null), true, true);
-    r.registerFixed(ENUM_SET, EnumSet.class, JdkSerializers.ENUM_SET, true, false,
+    r.registerFixed(ENUM_SET, EnumSet.class, UtilSerializers.ENUM_SET, true, false,
         EnumSet.noneOf(java.time.DayOfWeek.class).getClass(), jumboEnumSetClass());
     r.registerFixed(IMMUTABLE_LIST, List.class, list(ArrayList::new, c -> Collections.unmodifiableList((List<Object>) c)),
         true, true, List.of().getClass(), List.of(1).getClass(), List.of(1, 2, 3).getClass(),
@@ -109,7 +109,7 @@ public final class Builtins {
     r.registerFixed(HASH_MAP, HashMap.class, MapSerializer.of(n -> new HashMap<>(capacity(n)), null), true, true);
     r.registerFixed(LINKED_HASH_MAP, LinkedHashMap.class, MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), null), true, true);
     r.registerFixed(TREE_MAP, TreeMap.class, MapSerializer.sorted(TreeMap::new, null), true, true);
-    r.registerFixed(ENUM_MAP, EnumMap.class, new JdkSerializers.EnumMapSerializer(), true, true);
+    r.registerFixed(ENUM_MAP, EnumMap.class, new UtilSerializers.EnumMapSerializer(), true, true);
     r.registerFixed(CONCURRENT_HASH_MAP, ConcurrentHashMap.class, MapSerializer.of(n -> new ConcurrentHashMap<>(capacity(n)), null), true, true);
     r.registerFixed(IMMUTABLE_MAP, Map.class,
         MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), m -> Collections.unmodifiableMap(m)), true, true,
@@ -122,10 +122,10 @@ public final class Builtins {
         Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass());
 
     // other JDK values
-    r.registerFixed(OPTIONAL, Optional.class, JdkSerializers.OPTIONAL, false, true);
-    r.registerFixed(OPTIONAL_INT, OptionalInt.class, JdkSerializers.OPTIONAL_INT, false, false);
-    r.registerFixed(OPTIONAL_LONG, OptionalLong.class, JdkSerializers.OPTIONAL_LONG, false, false);
-    r.registerFixed(OPTIONAL_DOUBLE, OptionalDouble.class, JdkSerializers.OPTIONAL_DOUBLE, false, false);
+    r.registerFixed(OPTIONAL, Optional.class, UtilSerializers.OPTIONAL, false, true);
+    r.registerFixed(OPTIONAL_INT, OptionalInt.class, UtilSerializers.OPTIONAL_INT, false, false);
+    r.registerFixed(OPTIONAL_LONG, OptionalLong.class, UtilSerializers.OPTIONAL_LONG, false, false);
+    r.registerFixed(OPTIONAL_DOUBLE, OptionalDouble.class, UtilSerializers.OPTIONAL_DOUBLE, false, false);
     r.registerFixed(INSTANT, Instant.class, TimeSerializers.INSTANT, false, false);
     r.registerFixed(LOCAL_DATE, LocalDate.class, TimeSerializers.LOCAL_DATE, false, false);
     r.registerFixed(LOCAL_TIME, LocalTime.class, TimeSerializers.LOCAL_TIME, false, false);
@@ -136,10 +136,10 @@ public final class Builtins {
     r.registerFixed(PERIOD, Period.class, TimeSerializers.PERIOD, false, false);
     r.registerFixed(ZONE_ID, ZoneId.class, TimeSerializers.ZONE_ID, false, false,
         ZoneOffset.class, ZoneId.of("Europe/Paris").getClass());
-    r.registerFixed(DATE, Date.class, JdkSerializers.DATE, true, false);
-    r.registerFixed(BIT_SET, BitSet.class, JdkSerializers.BIT_SET, true, false);
-    r.registerFixed(CLASS, Class.class, JdkSerializers.CLASS, false, false);
-    r.registerFixed(REVERSE_ORDER, Collections.reverseOrder().getClass(), JdkSerializers.REVERSE_ORDER, false, false);
+    r.registerFixed(DATE, Date.class, UtilSerializers.DATE, true, false);
+    r.registerFixed(BIT_SET, BitSet.class, UtilSerializers.BIT_SET, true, false);
+    r.registerFixed(CLASS, Class.class, UtilSerializers.CLASS, false, false);
+    r.registerFixed(REVERSE_ORDER, Collections.reverseOrder().getClass(), UtilSerializers.REVERSE_ORDER, false, false);
   }
 
   private static int capacity(int n) {

@@ -1,0 +1,365 @@
+package dev.brine.context;
+
+import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.io.ByteReader;
+import dev.brine.registry.ClassInfo;
+import dev.brine.registry.PayloadTraits;
+import dev.brine.registry.TypeIds;
+import dev.brine.registry.TypeRegistry;
+import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
+import java.util.ArrayList;
+
+/**
+ * The state of one deserialize call: the input plus type resolution, reference tracking and the
+ * limits. Pooled and reused; never shared between threads at the same time.
+ *
+ * <p>A user's serializer sees it as the small {@link ReadContext}; Brine's built-in serializers and
+ * generated code use the rest. It knows no concrete serializer: what it needs about a class is in its
+ * {@link ClassInfo}.
+ */
+public final class ReadSession extends ByteReader implements ReadContext {
+  private final TypeRegistry registry;
+  private final boolean trackRefs;
+  private final int maxDepth;
+  private final int maxLength;
+  private int depth;
+  private final ArrayList<Object> refs = new ArrayList<>();
+  private int pendingRef = -1;
+  private final ArrayList<ClassInfo> names = new ArrayList<>();
+  private static final Object UNDER_CONSTRUCTION = new Object();
+
+  /** Creates a context; used by {@code Brine}. */
+  public ReadSession(TypeRegistry registry, boolean trackRefs, int maxDepth, int maxLength, long maxStringBytes) {
+    this.registry = registry;
+    this.trackRefs = trackRefs;
+    this.maxDepth = maxDepth;
+    this.maxLength = maxLength;
+    maxStringBytes(maxStringBytes);
+  }
+
+  /** The registry this context resolves classes with. */
+  public TypeRegistry registry() {
+    return registry;
+  }
+
+  /** Whether reference tracking is on. */
+  public boolean trackingReferences() {
+    return trackRefs;
+  }
+
+  /** The configured maximum length of arrays, collections and maps. */
+  public int maxLength() {
+    return maxLength;
+  }
+
+  /** Clears per-call state. */
+  public void reset() {
+    depth = 0;
+    refs.clear();
+    names.clear();
+    pendingRef = -1;
+  }
+
+  /** Drops references to the input and to objects read, so a pooled context pins nothing. */
+  public void release() {
+    reset();
+    wrap(EMPTY, 0, 0);
+    if (refs.size() > 1024) {
+      refs.trimToSize();
+    }
+  }
+
+  private static final byte[] EMPTY = new byte[0];
+
+  /**
+   * Reads an element count or length (varuint32), checked against the configured limit and against
+   * the bytes that remain ({@code minBytesEach} per element) before anything is allocated.
+   */
+  public int readLength(String what, int minBytesEach) {
+    return readLength(what, maxLength, minBytesEach);
+  }
+
+  /** Reads a value written by {@link WriteSession#writeObject}. */
+  public Object readObject() {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag == TypeIds.NULL) {
+      return null;
+    }
+    if (tag == TypeIds.REF) {
+      return readBackReference(at);
+    }
+    return readPayload(resolve(tag, at));
+  }
+
+  /** Reads a value written by {@link WriteSession#writeObject(Object, ClassInfo, ClassInfo)} with the same hints. */
+  public Object readObject(ClassInfo element, ClassInfo valueClass) {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag == TypeIds.NULL) {
+      return null;
+    }
+    if (tag == TypeIds.REF) {
+      return readBackReference(at);
+    }
+    ClassInfo info = resolve(tag, at);
+    if ((element != null || valueClass != null) && info.usesDeclaredClasses) {
+      return readPayload(info, element, valueClass);
+    }
+    return readPayload(info);
+  }
+
+  /** Reads a value written by {@link WriteSession#writeDeclared} for the declared class {@code declared}. */
+  public Object readDeclared(ClassInfo declared) {
+    int at = pos;
+    int slot = readInt8();
+    switch (slot) {
+      case TypeIds.SLOT_NULL:
+        return null;
+      case TypeIds.SLOT_VALUE:
+        return readPayload(declared);
+      case TypeIds.SLOT_REF:
+        return readBackReference(at);
+      default:
+        throw new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+    }
+  }
+
+  // Generated serializers call a nested class's serializer directly when references are off (see
+  // SerializerGenerator): the slot byte, then enterNested/read/exitNested, the same as readDeclared.
+
+  /**
+   * Reads a declared slot byte when references are off: true if a payload follows, false for null.
+   *
+   * @throws MalformedInputException for a back-reference or an invalid slot byte
+   */
+  public boolean readDeclaredSlot() {
+    int at = pos;
+    int slot = readInt8();
+    if (slot == TypeIds.SLOT_VALUE) {
+      return true;
+    }
+    if (slot == TypeIds.SLOT_NULL) {
+      return false;
+    }
+    if (slot == TypeIds.SLOT_REF) {
+      throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
+    }
+    throw new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+  }
+
+  private int elementCount;
+  private Object elementsSerializer;
+
+  /**
+   * For the collection and map fast paths of generated code: reads a type tag and returns its class
+   * when the tag is a plain registered or built-in id (not null, a back-reference, a class by name or
+   * an array) and the class has no readResolve hook, so that reading it changed no state; otherwise
+   * returns null. Either way the caller may go back to {@link #mark()} and read the value again.
+   */
+  public ClassInfo readPlainClass() {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag == TypeIds.NULL || tag == TypeIds.REF || tag == TypeIds.BY_NAME || tag == TypeIds.ARRAY) {
+      return null;
+    }
+    ClassInfo info = resolve(tag, at);
+    return info.readResolve == null ? info : null;
+  }
+
+  /** The current read index, for {@link #rewind}. */
+  public int mark() {
+    return pos;
+  }
+
+  /** Goes back to an index from {@link #mark()}, to read the same bytes again. */
+  public void rewind(int mark) {
+    pos = mark;
+  }
+
+  /** Records what a container fast path began: its element (entry) count, 0 when the value is complete, and its serializer. */
+  public void begun(int count, Object serializer) {
+    elementCount = count;
+    elementsSerializer = serializer;
+  }
+
+  /** The element (entry) count of the collection (map) just begun (0: the value is complete). */
+  public int elementCount() {
+    return elementCount;
+  }
+
+  /** The serializer of the collection or map just begun. */
+  public Object elementsSerializer() {
+    return elementsSerializer;
+  }
+
+  /** Counts one level of nesting before a composite payload (see {@link #exitNested}). */
+  public void enterNested() {
+    if (++depth > maxDepth) {
+      throw new LimitExceededException("object graph nested deeper than " + maxDepth
+          + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
+    }
+  }
+
+  /** Ends the level of nesting entered by {@link #enterNested}. */
+  public void exitNested() {
+    depth--;
+  }
+
+  // Boxed primitives in declared slots, read without a virtual call (see WriteContext.writeNullableInt32).
+
+  private int boxSlot(String what) {
+    int at = pos;
+    int slot = readInt8();
+    if (slot != TypeIds.SLOT_VALUE && slot != TypeIds.SLOT_NULL) {
+      throw new MalformedInputException("invalid slot byte " + slot + " for a " + what + " at offset " + offsetOf(at));
+    }
+    return slot;
+  }
+
+  /** A declared {@code Integer} written by {@code writeNullableInt32}. */
+  public Integer readNullableInt32() {
+    return boxSlot("Integer") == TypeIds.SLOT_NULL ? null : Integer.valueOf(readVarInt32());
+  }
+
+  /** A declared {@code Long} written by {@code writeNullableInt64}. */
+  public Long readNullableInt64() {
+    return boxSlot("Long") == TypeIds.SLOT_NULL ? null : Long.valueOf(readVarInt64());
+  }
+
+  /** A declared {@code Double} written by {@code writeNullableFloat64}. */
+  public Double readNullableFloat64() {
+    return boxSlot("Double") == TypeIds.SLOT_NULL ? null : Double.valueOf(readFloat64());
+  }
+
+  /** A declared {@code Float} written by {@code writeNullableFloat32}. */
+  public Float readNullableFloat32() {
+    return boxSlot("Float") == TypeIds.SLOT_NULL ? null : Float.valueOf(readFloat32());
+  }
+
+  /** Reads the payload of a value of class {@code info}, registering it for back-references. */
+  public Object readPayload(ClassInfo info) {
+    Serializer<Object> s = info.serializer;
+    if (s == null || (trackRefs && info.tracked) || info.readResolve != null || info.composite) {
+      return readPayload(info, null, null);
+    }
+    // a leaf value: nothing to track, count or resolve; the commonest classes without a call through
+    // the serializer interface (megamorphic here), as WriteSession.writePayload writes them
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_STRING:
+        return readString();
+      case PayloadTraits.LEAF_INT32:
+        return Integer.valueOf(readVarInt32());
+      case PayloadTraits.LEAF_INT64:
+        return Long.valueOf(readVarInt64());
+      default:
+        return s.read(this);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Object readPayload(ClassInfo info, ClassInfo element, ClassInfo valueClass) {
+    Serializer<Object> s = info.serializer;
+    ContainerSerializer<Object> cs = (element != null || valueClass != null) && info.usesDeclaredClasses
+        ? (ContainerSerializer<Object>) (Serializer<?>) s : null;
+    if (s == null) {
+      throw new MalformedInputException("type " + info.type.getName() + " at offset " + offsetOf(pos)
+          + " is abstract or an interface and has no payload");
+    }
+    if (info.composite && ++depth > maxDepth) {
+      throw new LimitExceededException("object graph nested deeper than " + maxDepth
+          + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
+    }
+    Object value;
+    if (trackRefs && info.tracked) {
+      int id = refs.size();
+      refs.add(UNDER_CONSTRUCTION);
+      int saved = pendingRef;
+      pendingRef = id;
+      value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+      if (info.readResolve != null) {
+        value = info.resolve(value);
+      }
+      refs.set(id, value);
+      pendingRef = saved;
+    } else {
+      value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+      if (info.readResolve != null) {
+        value = info.resolve(value);
+      }
+    }
+    if (info.composite) {
+      depth--;
+    }
+    return value;
+  }
+
+  /**
+   * Makes a just-created instance available to back-references from inside itself. Serializers of
+   * mutable containers call this as soon as the instance exists, before reading its contents.
+   */
+  public void reference(Object instance) {
+    if (pendingRef >= 0) {
+      refs.set(pendingRef, instance);
+      pendingRef = -1;
+    }
+  }
+
+  private Object readBackReference(int at) {
+    if (!trackRefs) {
+      throw new MalformedInputException("back-reference at offset " + offsetOf(at)
+          + " but reference tracking is off");
+    }
+    int index = readVarUInt32();
+    if (index < 0 || index >= refs.size()) {
+      throw new MalformedInputException("back-reference to object #" + Integer.toUnsignedString(index)
+          + " at offset " + offsetOf(at) + ", but only " + refs.size() + " objects were read");
+    }
+    Object o = refs.get(index);
+    if (o == UNDER_CONSTRUCTION) {
+      throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " to object #" + index
+          + " whose construction is not finished (a cycle through a record or an immutable value cannot be rebuilt)");
+    }
+    return o;
+  }
+
+  /** Reads a class descriptor written by {@link WriteSession#writeClass}. */
+  public ClassInfo readClass() {
+    int at = pos;
+    int tag = readVarUInt32();
+    if (tag == TypeIds.NULL || tag == TypeIds.REF) {
+      throw new MalformedInputException("expected a class descriptor at offset " + offsetOf(at) + " but found tag " + tag);
+    }
+    return resolve(tag, at);
+  }
+
+  private ClassInfo resolve(int tag, int at) {
+    if (tag == TypeIds.BY_NAME) {
+      int k = readVarUInt32();
+      if (k == 0) {
+        int nameAt = pos;
+        String name = readString();
+        ClassInfo info = registry.forName(name, offsetOf(nameAt));
+        names.add(info);
+        return info;
+      }
+      if (k < 0 || k > names.size()) {
+        throw new MalformedInputException("class-name reference #" + Integer.toUnsignedString(k) + " at offset "
+            + offsetOf(at) + ", but only " + names.size() + " names were read");
+      }
+      return names.get(k - 1);
+    }
+    if (tag == TypeIds.ARRAY) {
+      if (++depth > maxDepth) {
+        throw new LimitExceededException("array class descriptor nested deeper than " + maxDepth + " at offset " + offsetOf(at));
+      }
+      ClassInfo component = readClass();
+      depth--;
+      return registry.arrayOf(component, offsetOf(at));
+    }
+    return registry.forId(tag, offsetOf(at));
+  }
+}

@@ -1,0 +1,331 @@
+package dev.brine.context;
+
+import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.io.ByteWriter;
+import dev.brine.registry.ClassInfo;
+import dev.brine.registry.PayloadTraits;
+import dev.brine.registry.TypeIds;
+import dev.brine.registry.TypeRegistry;
+import dev.brine.serializer.Serializer;
+import dev.brine.serializer.WriteContext;
+import java.util.IdentityHashMap;
+
+/**
+ * The state of one serialize call: the output buffer plus type resolution, reference tracking and
+ * the depth limit. Pooled and reused; never shared between threads at the same time.
+ *
+ * <p>A user's serializer sees it as the small {@link WriteContext}; Brine's built-in serializers and
+ * generated code use the rest (the buffer, class descriptors, declared slots). It knows no concrete
+ * serializer: what it needs about a class is in its {@link ClassInfo}.
+ */
+public final class WriteSession extends ByteWriter implements WriteContext {
+  private final TypeRegistry registry;
+  private final boolean trackRefs;
+  private final int maxDepth;
+  private int depth;
+  private IdentityHashMap<Object, Integer> refs;
+  private IdentityHashMap<Class<?>, Integer> names;
+  /** A small direct-mapped cache of class infos, indexed by the class's identity hash. */
+  private final Class<?>[] cachedClasses = new Class<?>[2 * CACHE_SETS];
+  private final ClassInfo[] cachedInfos = new ClassInfo[2 * CACHE_SETS];
+  private static final int CACHE_SETS = 32;
+
+  /** Creates a context; used by {@code Brine}. */
+  public WriteSession(TypeRegistry registry, boolean trackRefs, int maxDepth, long maxBytes) {
+    super(256, maxBytes);
+    this.registry = registry;
+    this.trackRefs = trackRefs;
+    this.maxDepth = maxDepth;
+  }
+
+  /** The registry this context resolves classes with. */
+  public TypeRegistry registry() {
+    return registry;
+  }
+
+  /** Whether reference tracking is on. */
+  public boolean trackingReferences() {
+    return trackRefs;
+  }
+
+  /** Clears per-call state. */
+  @Override
+  public void reset() {
+    super.reset();
+    depth = 0;
+    if (refs != null && !refs.isEmpty()) {
+      refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
+    }
+    if (names != null && !names.isEmpty()) {
+      names.clear();
+    }
+  }
+
+  /** The info for {@code type}, checking registration and the deny-list. */
+  public ClassInfo classInfo(Class<?> type) {
+    // two-way sets indexed by identity hash: a payload's few classes (an object, its lists and maps,
+    // their elements, a shuffle's key class) each keep their entry, and two that share a set both stay
+    // (direct-mapped, the Spark job suite's classes collided: ConcurrentHashMap.get was 5 % of its
+    // serializer samples). A hit moves nothing; a miss pushes the set's first entry to its second.
+    int i = (type.hashCode() & (CACHE_SETS - 1)) << 1;
+    Class<?>[] classes = cachedClasses;
+    if (classes[i] == type) {
+      return cachedInfos[i];
+    }
+    if (classes[i + 1] == type) {
+      return cachedInfos[i + 1];
+    }
+    ClassInfo info = registry.forClass(type);
+    ClassInfo[] infos = cachedInfos;
+    classes[i + 1] = classes[i];
+    infos[i + 1] = infos[i];
+    classes[i] = type;
+    infos[i] = info;
+    return info;
+  }
+
+  /**
+   * Writes any value with its type tag: {@code 0} for null, {@code 1 + index} for a back-reference,
+   * otherwise the type id (or by-name entry) and the payload.
+   */
+  public void writeObject(Object value) {
+    if (value == null) {
+      writeInt8(TypeIds.NULL);
+      return;
+    }
+    ClassInfo info = classInfo(value.getClass());
+    if (info.writeReplace != null) {
+      value = replace(info, value);
+      if (value == null) {
+        writeInt8(TypeIds.NULL);
+        return;
+      }
+      info = classInfo(value.getClass());
+    }
+    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
+      return;
+    }
+    writeClass(info);
+    writePayload(info, value);
+  }
+
+  /**
+   * Applies Java serialization's {@code writeReplace()} as ObjectOutputStream does: again while the
+   * replacement has a hook of its own and another class.
+   */
+  private Object replace(ClassInfo info, Object value) {
+    for (int i = 0; i < 16; i++) {
+      Object r = info.replace(value);
+      if (r == null || r.getClass() == value.getClass()) {
+        return r;
+      }
+      value = r;
+      info = classInfo(r.getClass());
+      if (info.writeReplace == null) {
+        return r;
+      }
+    }
+    throw new dev.brine.BrineException("writeReplace of " + value.getClass().getName() + " does not settle");
+  }
+
+  /**
+   * Writes a tagged value like {@link #writeObject(Object)}; a collection or map uses the declared
+   * element (key) and value classes, when known, to omit per-element class information.
+   */
+  @SuppressWarnings("unchecked")
+  public void writeObject(Object value, ClassInfo element, ClassInfo valueClass) {
+    if (value == null) {
+      writeInt8(TypeIds.NULL);
+      return;
+    }
+    ClassInfo info = classInfo(value.getClass());
+    if (info.writeReplace != null) {
+      writeObject(value);
+      return;
+    }
+    if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
+      return;
+    }
+    writeClass(info);
+    if ((element != null || valueClass != null) && info.usesDeclaredClasses) {
+      if (++depth > maxDepth) {
+        throw depthExceeded();
+      }
+      ((ContainerSerializer<Object>) (Serializer<?>) info.serializer).write(this, value, element, valueClass);
+      depth--;
+    } else {
+      writePayload(info, value);
+    }
+  }
+
+  /**
+   * Writes a value whose class is known to the reader from the declaration (a final field or element
+   * type): one slot byte ({@link TypeIds#SLOT_NULL}, {@link TypeIds#SLOT_REF} + index, or {@link
+   * TypeIds#SLOT_VALUE}) and the payload, no type tag.
+   */
+  public void writeDeclared(ClassInfo declared, Object value) {
+    if (value == null) {
+      writeInt8(TypeIds.SLOT_NULL);
+      return;
+    }
+    if (trackRefs && declared.tracked && writeBackReference(value, TypeIds.SLOT_REF)) {
+      return;
+    }
+    writeInt8(TypeIds.SLOT_VALUE);
+    writePayload(declared, value);
+  }
+
+  // Boxed primitives in declared slots (what generated code calls for Integer, Long… fields): the same
+  // bytes as writeDeclared — slot byte 0 for null, else 2 and the payload — without a virtual call.
+
+  // The same bytes as static stores, for generated code that writes boxed fields inside a run of
+  // primitive fields (see ByteWriter's stores): the caller has reserved 1 + the value's largest size.
+
+  /** Stores a declared {@code Integer} at {@code p} (slot byte, then the varint); returns the next position. */
+  public static int storeNullableInt32(byte[] b, int p, Integer v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeVarInt32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Long} at {@code p}; returns the next position. */
+  public static int storeNullableInt64(byte[] b, int p, Long v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeVarInt64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Double} at {@code p}; returns the next position. */
+  public static int storeNullableFloat64(byte[] b, int p, Double v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeFloat64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Float} at {@code p}; returns the next position. */
+  public static int storeNullableFloat32(byte[] b, int p, Float v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeFloat32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** A declared {@code Integer}: slot byte and zig-zag varint. */
+  public void writeNullableInt32(Integer v) {
+    ensure(6);
+    pos = storeNullableInt32(buf, pos, v);
+  }
+
+  /** A declared {@code Long}: slot byte and zig-zag varint. */
+  public void writeNullableInt64(Long v) {
+    ensure(10);
+    pos = storeNullableInt64(buf, pos, v);
+  }
+
+  /** A declared {@code Double}: slot byte and 8 bytes. */
+  public void writeNullableFloat64(Double v) {
+    ensure(9);
+    pos = storeNullableFloat64(buf, pos, v);
+  }
+
+  /** A declared {@code Float}: slot byte and 4 bytes. */
+  public void writeNullableFloat32(Float v) {
+    ensure(5);
+    pos = storeNullableFloat32(buf, pos, v);
+  }
+
+  /** Counts one level of nesting before a composite payload written by generated code (see {@link #exitNested}). */
+  public void enterNested() {
+    if (++depth > maxDepth) {
+      throw depthExceeded();
+    }
+  }
+
+  /** Ends the level of nesting entered by {@link #enterNested}. */
+  public void exitNested() {
+    depth--;
+  }
+
+  /** Writes a non-null value's payload only (the reader must know its class), counting depth. */
+  public void writePayload(ClassInfo info, Object value) {
+    if (info.composite) {
+      if (++depth > maxDepth) {
+        throw depthExceeded();
+      }
+      info.serializer.write(this, value);
+      depth--;
+    } else {
+      // the commonest leaf classes (collection elements, map keys and values) without a call through
+      // the serializer interface, which is megamorphic here; the same bytes as their serializers
+      switch (info.leafKind) {
+        case PayloadTraits.LEAF_STRING:
+          writeString((String) value);
+          break;
+        case PayloadTraits.LEAF_INT32:
+          writeVarInt32((Integer) value);
+          break;
+        case PayloadTraits.LEAF_INT64:
+          writeVarInt64((Long) value);
+          break;
+        default:
+          info.serializer.write(this, value);
+      }
+    }
+  }
+
+  /**
+   * With tracking on, returns true after writing {@code marker} and the index if {@code value} was
+   * written before; otherwise remembers it and returns false.
+   */
+  private boolean writeBackReference(Object value, int marker) {
+    IdentityHashMap<Object, Integer> r = refs;
+    if (r == null) {
+      r = refs = new IdentityHashMap<>();
+    }
+    Integer seen = r.putIfAbsent(value, r.size());
+    if (seen == null) {
+      return false;
+    }
+    writeInt8(marker);
+    writeVarUInt32(seen);
+    return true;
+  }
+
+  /**
+   * Writes a class descriptor: its type id, or {@link TypeIds#BY_NAME} and a name-table entry
+   * (varuint 0 and the name the first time, 1 + index after), or {@link TypeIds#ARRAY} and the
+   * component's descriptor.
+   */
+  public void writeClass(ClassInfo info) {
+    int id = info.typeId;
+    if (id != TypeIds.BY_NAME) {
+      writeVarUInt32(id);
+      if (id == TypeIds.ARRAY) {
+        writeClass(classInfo(info.type.getComponentType()));
+      }
+      return;
+    }
+    writeVarUInt32(TypeIds.BY_NAME);
+    IdentityHashMap<Class<?>, Integer> n = names;
+    if (n == null) {
+      n = names = new IdentityHashMap<>();
+    }
+    Integer index = n.get(info.type);
+    if (index != null) {
+      writeVarUInt32(index + 1);
+    } else {
+      n.put(info.type, n.size());
+      writeVarUInt32(0);
+      writeString(info.type.getName());
+    }
+  }
+
+  private LimitExceededException depthExceeded() {
+    return new LimitExceededException("object graph nested deeper than " + maxDepth
+        + " levels (a cycle? enable Brine.Builder.references(true), or raise Brine.Builder.maxDepth)");
+  }
+}

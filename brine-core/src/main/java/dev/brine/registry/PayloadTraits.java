@@ -1,0 +1,37 @@
+package dev.brine.registry;
+
+/**
+ * What a serializer tells the read and write paths about its payloads, read once into the {@link
+ * ClassInfo} when the serializer is registered, so the hot path tests a field instead of the
+ * serializer's class. Brine's own serializers implement it; a user's serializer need not (it then
+ * has the defaults).
+ */
+public interface PayloadTraits {
+  /** {@link #leafKind()}: none of the kinds below; the serializer is called. */
+  int LEAF_OTHER = 0;
+  /** {@link #leafKind()}: a String written with {@code writeString}. */
+  int LEAF_STRING = 1;
+  /** {@link #leafKind()}: an Integer written with {@code writeVarInt32}. */
+  int LEAF_INT32 = 2;
+  /** {@link #leafKind()}: a Long written with {@code writeVarInt64}. */
+  int LEAF_INT64 = 3;
+
+  /** How a leaf value of this class is written, so the common ones are written inline; {@link #LEAF_OTHER} by default. */
+  default int leafKind() {
+    return LEAF_OTHER;
+  }
+
+  /**
+   * Whether every value is written as an empty payload (a class without serialized fields). A
+   * collection gives such elements a slot byte, so each takes at least one byte, as the reader's size
+   * check expects.
+   */
+  default boolean emptyPayload() {
+    return false;
+  }
+
+  /** Whether the serializer uses the declared element, key and value classes of a generic field. */
+  default boolean usesDeclaredClasses() {
+    return false;
+  }
+}
