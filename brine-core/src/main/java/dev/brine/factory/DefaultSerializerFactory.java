@@ -51,7 +51,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
       return new ArraySerializers.ObjectArraySerializer(component, declared);
     }
-    if (JavaHooks.needsJdkStream(type)) {
+    if (JavaHooks.needsJavaStream(type)) {
       return new JavaStreamSerializer(type);
     }
     if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {

@@ -1,6 +1,5 @@
 package dev.brine.io;
 
-import dev.brine.Brine;
 import dev.brine.LimitExceededException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -36,7 +36,7 @@ public final class JavaHooks {
   }
 
   /** Whether instances must go through Java serialization (custom writeObject/readObject, Externalizable). */
-  public static boolean needsJdkStream(Class<?> c) {
+  public static boolean needsJavaStream(Class<?> c) {
     if (!Serializable.class.isAssignableFrom(c)) {
       return false;
     }

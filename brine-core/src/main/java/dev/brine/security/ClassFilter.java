@@ -1,6 +1,5 @@
 package dev.brine.security;
 
-import dev.brine.Brine;
 import java.util.List;
 import java.util.function.Predicate;
 
