@@ -1,27 +1,22 @@
 package dev.brine;
 
 import dev.brine.builtin.Builtins;
-import dev.brine.context.ContextPool;
-import dev.brine.context.ReadSession;
-import dev.brine.context.WriteSession;
+import dev.brine.context.Engine;
 import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.io.StringTable;
 import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.security.ClassFilter;
 import dev.brine.serializer.Serializer;
-import java.io.EOFException;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.function.Predicate;
 
 /**
@@ -44,47 +39,29 @@ import java.util.function.Predicate;
  * that is not registered or is denied ({@link ClassNotAllowedException}).
  */
 public final class Brine {
-  static final int HEADER = 0xB2;
-  static final int HEADER_REFS = 0xB3;
-
   private final TypeRegistry registry;
   private final boolean references;
-  private final int header;
-  private final int maxDepth;
-  private final int maxLength;
-  private final long maxStringBytes;
-  private final long maxPayloadBytes;
-  private final ContextPool<WriteSession> writers;
-  private final ContextPool<ReadSession> readers;
+  private final Engine engine;
 
   private Brine(Builder b) {
     this.references = b.references;
-    this.header = references ? HEADER_REFS : HEADER;
-    this.maxDepth = b.maxDepth;
-    this.maxLength = b.maxLength;
-    this.maxStringBytes = b.maxStringBytes;
-    this.maxPayloadBytes = b.maxPayloadBytes;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
     registry.factory(new DefaultSerializerFactory(b.codegen));
     Builtins.registerAll(registry);
-    for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
-      Fixed f = e.getValue();
-      registry.registerFixed(e.getKey(), f.type, f.serializer, f.tracked, f.composite);
-    }
+    b.fixed.forEach((id, f) -> registry.registerFixed(id, f.type(), f.serializer(), true, true));
     int id = TypeIds.FIRST_USER;
     for (Registration r : b.registrations) {
-      if (registry.known(r.type) && r.serializer == null) {
+      if (registry.known(r.type()) && r.serializer() == null) {
         continue; // built-ins and module types need no id
       }
       if (id >= TypeIds.FIRST_MODULE) {
         throw new BrineException("too many registered classes: at most " + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER));
       }
-      registry.registerUser(id++, r.type, r.serializer);
+      registry.registerUser(id++, r.type(), r.serializer());
     }
     registry.complete();
-    this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
-    this.readers = new ContextPool<>(() -> new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes));
+    this.engine = new Engine(registry, references, b.maxDepth, b.maxLength, b.maxStringBytes, b.maxPayloadBytes);
   }
 
   private static ClassLoader defaultLoader() {
@@ -130,14 +107,7 @@ public final class Brine {
    *     reference tracking) or the payload exceeds the size limit
    */
   public byte[] serialize(Object value) {
-    ContextPool.Slot<WriteSession> slot = writers.take();
-    WriteSession ctx = slot.context;
-    try {
-      write(ctx, value);
-      return ctx.toByteArray();
-    } finally {
-      done(slot);
-    }
+    return engine.serialize(value);
   }
 
   /**
@@ -148,68 +118,7 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serialize(Object value, OutputStream out) {
-    writeTo(out, value, true, null);
-  }
-
-  /** Writes a framed payload ({@code length:varuint32 header value}) or a bare value to a stream. */
-  private void writeTo(OutputStream out, Object value, boolean framed, StringTable strings) {
-    ContextPool.Slot<WriteSession> slot = writers.take();
-    WriteSession ctx = slot.context;
-    boolean written = false;
-    try {
-      ctx.reset();
-      if (strings != null) {
-        ctx.useStringTable(strings);
-      }
-      int at = 0;
-      if (framed) {
-        ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
-        ctx.writeInt8(0);
-        int start = ctx.position();
-        ctx.writeInt8(header);
-        ctx.writeObject(value);
-        int len = ctx.position() - start;
-        byte[] buf = ctx.array();
-        at = start - WriteSession.sizeOfVarUInt32(len);
-        int v = len;
-        for (int i = at; i < start; i++) {
-          buf[i] = (byte) (i == start - 1 ? v : (v & 0x7F) | 0x80);
-          v >>>= 7;
-        }
-      } else {
-        ctx.writeObject(value);
-      }
-      out.write(ctx.array(), at, ctx.position() - at);
-      written = true;
-    } catch (IOException e) {
-      throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
-    } catch (StackOverflowError e) {
-      throw stackOverflow();
-    } finally {
-      ctx.endStringTable(written);
-      done(slot);
-    }
-  }
-
-  private void write(WriteSession ctx, Object value) {
-    ctx.reset();
-    ctx.writeInt8(header);
-    try {
-      ctx.writeObject(value);
-    } catch (StackOverflowError e) {
-      throw stackOverflow();
-    }
-  }
-
-  private void done(ContextPool.Slot<WriteSession> slot) {
-    WriteSession ctx = slot.context;
-    ctx.trim(1 << 20);
-    writers.release(slot);
-  }
-
-  private LimitExceededException stackOverflow() {
-    return new LimitExceededException("object graph nested too deep for this thread's stack; lower "
-        + "Brine.Builder.maxDepth (now " + maxDepth + ") or enable references(true) for cycles");
+    engine.write(out, value, true, null);
   }
 
   // ---------------------------------------------------------------- deserialize
@@ -227,19 +136,7 @@ public final class Brine {
 
   /** Reads one value from {@code bytes[offset, offset+length)}, which must hold exactly one payload. */
   public Object deserialize(byte[] bytes, int offset, int length) {
-    if (length > maxPayloadBytes) {
-      throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
-          + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
-    }
-    ContextPool.Slot<ReadSession> slot = readers.take();
-    ReadSession ctx = slot.context;
-    try {
-      ctx.wrap(bytes, offset, length);
-      return read(ctx);
-    } finally {
-      ctx.release();
-      readers.release(slot);
-    }
+    return engine.deserialize(bytes, offset, length);
   }
 
   /** Reads one value from the remaining bytes of {@code buffer} (its position is not changed). */
@@ -267,37 +164,7 @@ public final class Brine {
    * @throws MalformedInputException if the stream ends early or the value is malformed
    */
   public Object deserialize(InputStream in) {
-    try {
-      long len = 0;
-      for (int shift = 0; ; shift += 7) {
-        int b = in.read();
-        if (b < 0) {
-          throw new MalformedInputException(shift == 0
-              ? "the stream holds no more values" : "the stream ended inside a length prefix");
-        }
-        if (shift == 28 && b > 0x0F) {
-          throw new MalformedInputException("length prefix longer than 32 bits in the stream");
-        }
-        len |= (long) (b & 0x7F) << shift;
-        if (b < 0x80) {
-          break;
-        }
-      }
-      if (len > maxPayloadBytes) {
-        throw new LimitExceededException("stream value of " + len + " bytes exceeds the limit of "
-            + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
-      }
-      byte[] bytes = in.readNBytes((int) len); // grows as bytes arrive: a lying length allocates little
-      if (bytes.length < len) {
-        throw new MalformedInputException("the stream ended after " + bytes.length + " of the " + len
-            + " bytes of a value");
-      }
-      return deserialize(bytes);
-    } catch (EOFException e) {
-      throw new MalformedInputException("the stream ended early", e);
-    } catch (IOException e) {
-      throw new BrineException("reading from the stream failed: " + e.getMessage(), e);
-    }
+    return engine.deserialize(in);
   }
 
   /** Reads one value of the expected type from a stream; see {@link #deserialize(InputStream)}. */
@@ -319,7 +186,7 @@ public final class Brine {
    * @throws BrineException as {@link #serialize(Object)}, or wrapping the stream's IOException
    */
   public void serializeValue(Object value, OutputStream out) {
-    writeTo(out, value, false, null);
+    engine.write(out, value, false, null);
   }
 
   /**
@@ -331,7 +198,7 @@ public final class Brine {
    * resets the table.
    */
   public void serializeValue(Object value, OutputStream out, StringTable strings) {
-    writeTo(out, value, false, Objects.requireNonNull(strings, "strings"));
+    engine.write(out, value, false, Objects.requireNonNull(strings, "strings"));
   }
 
   /**
@@ -345,7 +212,7 @@ public final class Brine {
    * @throws LimitExceededException if a length or the nesting depth exceeds a limit
    */
   public Object deserializeValue(ByteBuffer buffer) {
-    return readBare(buffer, null);
+    return engine.readBare(buffer, null);
   }
 
   /**
@@ -355,99 +222,7 @@ public final class Brine {
    * the table is left as it was before it, so the value can be read again once more bytes are in.
    */
   public Object deserializeValue(ByteBuffer buffer, StringTable strings) {
-    return readBare(buffer, Objects.requireNonNull(strings, "strings"));
-  }
-
-  private Object readBare(ByteBuffer buffer, StringTable strings) {
-    ContextPool.Slot<ReadSession> slot = readers.take();
-    ReadSession ctx = slot.context;
-    try {
-      int at = buffer.position();
-      if (buffer.hasArray() && !buffer.isReadOnly()) {
-        ctx.wrap(buffer.array(), buffer.arrayOffset() + at, buffer.remaining());
-        Object value = readValue(ctx, strings);
-        buffer.position(at + ctx.position());
-        return value;
-      }
-      // a direct or read-only buffer: decode from a copied window, doubled while the value overruns it
-      int window = Math.min(buffer.remaining(), 8192);
-      while (true) {
-        byte[] copy = new byte[window];
-        buffer.get(at, copy);
-        ctx.wrap(copy, 0, window);
-        try {
-          Object value = readValue(ctx, strings);
-          buffer.position(at + ctx.position());
-          return value;
-        } catch (TruncatedInputException e) {
-          if (window == buffer.remaining()) {
-            throw e;
-          }
-          window = (int) Math.min(buffer.remaining(), window * 2L);
-          ctx.reset();
-        }
-      }
-    } finally {
-      ctx.release();
-      readers.release(slot);
-    }
-  }
-
-  /** {@link #readValue(ReadSession)} through a stream's string table, which a failure puts back. */
-  private Object readValue(ReadSession ctx, StringTable strings) {
-    if (strings == null) {
-      return readValue(ctx);
-    }
-    boolean read = false;
-    ctx.useStringTable(strings);
-    try {
-      Object value = readValue(ctx);
-      read = true;
-      return value;
-    } finally {
-      ctx.endStringTable(read);
-    }
-  }
-
-  /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
-  private Object readValue(ReadSession ctx) {
-    try {
-      return ctx.readObject();
-    } catch (BrineException e) {
-      throw e;
-    } catch (StackOverflowError e) {
-      // with references, also a set or map key inside a cycle: its hashCode never returns
-      throw new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
-          + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
-          + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
-    } catch (RuntimeException e) {
-      // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
-      throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
-    }
-  }
-
-  private Object read(ReadSession ctx) {
-    if (ctx.remaining() == 0) {
-      throw new MalformedInputException("empty input: a payload has at least a header byte");
-    }
-    int h = ctx.readInt8() & 0xFF;
-    if (h != header) {
-      throw new MalformedInputException(headerMessage(h));
-    }
-    Object value = readValue(ctx);
-    if (ctx.remaining() != 0) {
-      throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
-          + ctx.position());
-    }
-    return value;
-  }
-
-  private String headerMessage(int h) {
-    if (h == HEADER || h == HEADER_REFS) {
-      return "payload written with references(" + (h == HEADER_REFS) + ") but this Brine has references("
-          + references + "); both sides must agree";
-    }
-    return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
+    return engine.readBare(buffer, Objects.requireNonNull(strings, "strings"));
   }
 
   @SuppressWarnings("unchecked")
@@ -455,50 +230,18 @@ public final class Brine {
     if (value == null) {
       return null;
     }
-    Class<?> boxed = type.isPrimitive() ? box(type) : type;
+    Class<?> boxed = MethodType.methodType(type).wrap().returnType();
     if (!boxed.isInstance(value)) {
       throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
     }
     return (T) value;
   }
 
-  private static Class<?> box(Class<?> p) {
-    if (p == int.class) return Integer.class;
-    if (p == long.class) return Long.class;
-    if (p == double.class) return Double.class;
-    if (p == float.class) return Float.class;
-    if (p == boolean.class) return Boolean.class;
-    if (p == byte.class) return Byte.class;
-    if (p == short.class) return Short.class;
-    if (p == char.class) return Character.class;
-    return Void.class;
-  }
-
   // ---------------------------------------------------------------- builder
 
-  private static final class Registration {
-    final Class<?> type;
-    final Serializer<?> serializer;
+  private record Registration(Class<?> type, Serializer<?> serializer) {}
 
-    Registration(Class<?> type, Serializer<?> serializer) {
-      this.type = type;
-      this.serializer = serializer;
-    }
-  }
-
-  private static final class Fixed {
-    final Class<?> type;
-    final Serializer<?> serializer;
-    final boolean tracked;
-    final boolean composite;
-
-    Fixed(Class<?> type, Serializer<?> serializer, boolean tracked, boolean composite) {
-      this.type = type;
-      this.serializer = serializer;
-      this.tracked = tracked;
-      this.composite = composite;
-    }
-  }
+  private record Fixed(Class<?> type, Serializer<?> serializer) {}
 
   /** Configures a {@link Brine}. Not thread-safe; {@link #build()} may be called more than once. */
   public static final class Builder {
@@ -553,10 +296,10 @@ public final class Brine {
         throw new BrineException("cannot register a null class or serializer");
       }
       Fixed prev = fixed.get(typeId);
-      if (prev != null && prev.type != type) {
-        throw new BrineException("module type id " + typeId + " is taken by " + prev.type.getName());
+      if (prev != null && prev.type() != type) {
+        throw new BrineException("module type id " + typeId + " is taken by " + prev.type().getName());
       }
-      fixed.put(typeId, new Fixed(type, serializer, true, true));
+      fixed.put(typeId, new Fixed(type, serializer));
       return this;
     }
 
@@ -651,28 +394,4 @@ public final class Brine {
       return new Brine(this);
     }
   }
-
-  /** The modules found on the class path, loaded once. */
-  private static final class Modules {
-    static final List<BrineModule> MODULES = load();
-
-    private static List<BrineModule> load() {
-      List<BrineModule> out = new ArrayList<>();
-      ServiceLoader<BrineModule> loader = ServiceLoader.load(BrineModule.class, Brine.class.getClassLoader());
-      for (var it = loader.iterator(); ; ) {
-        try {
-          if (!it.hasNext()) {
-            break;
-          }
-          out.add(it.next());
-        } catch (ServiceConfigurationError | LinkageError e) {
-          // A module whose dependencies are missing is skipped; its types are then simply unknown.
-          System.getLogger("dev.brine").log(System.Logger.Level.WARNING, "skipping Brine module: " + e);
-        }
-      }
-      out.sort((a, b) -> a.getClass().getName().compareTo(b.getClass().getName()));
-      return List.copyOf(out);
-    }
-  }
-
 }

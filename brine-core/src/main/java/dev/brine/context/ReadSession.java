@@ -1,5 +1,6 @@
 package dev.brine.context;
 
+import dev.brine.Brine;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.io.ByteReader;

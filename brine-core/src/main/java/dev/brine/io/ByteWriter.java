@@ -1,5 +1,6 @@
 package dev.brine.io;
 
+import dev.brine.Brine;
 import dev.brine.LimitExceededException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -203,6 +204,20 @@ public class ByteWriter {
   public final void writeVarUInt32(int v) {
     ensure(5);
     appendVarUInt32(v);
+  }
+
+  /**
+   * Stores {@code v} as an unsigned varint in the bytes just before index {@code end}, which the caller
+   * reserved (at least {@link #sizeOfVarUInt32} of them), touching no byte at or after {@code end};
+   * returns the varint's first index. For a length prefix written after the value it measures.
+   */
+  public final int prependVarUInt32(int end, int v) {
+    int at = end - sizeOfVarUInt32(v);
+    for (int i = at; i < end; i++) {
+      buf[i] = (byte) (i == end - 1 ? v : (v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    return at;
   }
 
   /** {@link #writeVarUInt32} without the capacity check: the caller has called {@link #ensure} for it. */

@@ -1,5 +1,6 @@
 package dev.brine.io;
 
+import dev.brine.Brine;
 import dev.brine.MalformedInputException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

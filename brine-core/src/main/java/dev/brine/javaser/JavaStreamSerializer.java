@@ -1,5 +1,6 @@
 package dev.brine.javaser;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;

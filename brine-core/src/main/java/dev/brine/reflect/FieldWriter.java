@@ -1,5 +1,6 @@
 package dev.brine.reflect;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;

@@ -82,10 +82,19 @@ public final class TypeIds {
   public static final int FIRST_MODULE = 8192;
   /** One past the last module id. */
   public static final int END_MODULE = 8448;
-  /** Module range claimed by brine-geometry. */
-  public static final int GEOMETRY_FIRST = 8192;
-  /** Module range claimed by brine-spark (Scala and Spark types). */
-  public static final int SPARK_FIRST = 8224;
+
+  // The module range, divided once, here: each module's ids are its first id plus a fixed offset.
+
+  /** First id of brine-geometry's range, 8192–8223 (JTS geometry classes). */
+  public static final int GEOMETRY_FIRST = FIRST_MODULE;
+  /** One past brine-geometry's range. */
+  public static final int GEOMETRY_END = 8224;
+  /** First id of brine-spark's range, 8224–8287 (Scala and Spark classes). */
+  public static final int SPARK_FIRST = GEOMETRY_END;
+  /** One past brine-spark's range. */
+  public static final int SPARK_END = 8288;
+  /** First id not yet given to a module (8288–8447 are free for new modules). */
+  public static final int FREE_MODULE_FIRST = SPARK_END;
 
   /** Slot header for a value whose class is known from the declaration: null. */
   public static final int SLOT_NULL = 0;

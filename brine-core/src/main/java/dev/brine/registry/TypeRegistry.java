@@ -1,5 +1,6 @@
 package dev.brine.registry;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.ClassNotAllowedException;
 import dev.brine.MalformedInputException;

@@ -1,5 +1,6 @@
 package dev.brine.security;
 
+import dev.brine.Brine;
 import java.util.List;
 import java.util.function.Predicate;
 

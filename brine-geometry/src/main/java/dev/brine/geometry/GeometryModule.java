@@ -3,6 +3,7 @@ package dev.brine.geometry;
 import dev.brine.Brine;
 import dev.brine.BrineModule;
 import dev.brine.MalformedInputException;
+import dev.brine.registry.TypeIds;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -28,7 +29,7 @@ import org.locationtech.jts.geom.Polygon;
  */
 public final class GeometryModule implements BrineModule {
   /** First type id of this module's range (8192–8223). */
-  public static final int FIRST_ID = 8192;
+  public static final int FIRST_ID = TypeIds.GEOMETRY_FIRST;
 
   /** Creates the module (called by ServiceLoader). */
   public GeometryModule() {}

@@ -4,6 +4,7 @@ import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.javaser.JavaStreamSerializer;
+import dev.brine.registry.TypeIds;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -30,9 +31,9 @@ import scala.reflect.ClassTag$;
  */
 public final class SparkDefaults implements BrineRegistrator {
   /** The first id of the spark module range. */
-  public static final int FIRST_ID = 8224;
+  public static final int FIRST_ID = TypeIds.SPARK_FIRST;
   /** One past the last id of the spark module range. */
-  public static final int END_ID = 8288;
+  public static final int END_ID = TypeIds.SPARK_END;
 
   /** Creates the default registrator (stateless). */
   public SparkDefaults() {}
@@ -40,49 +41,49 @@ public final class SparkDefaults implements BrineRegistrator {
   /** Registers the default classes on {@code b} under their fixed ids. */
   @Override
   public void registerClasses(Brine.Builder b) {
-    b.registerWithId(8224, None$.class, new NoneSerializer());
-    b.registerWithId(8225, cls(Some.class), new SomeSerializer());
-    b.registerWithId(8226, cls(Tuple2.class), new Tuple2Serializer());
-    b.registerWithId(8227, cls(Tuple3.class), new Tuple3Serializer());
-    b.registerWithId(8228, cls(scala.collection.immutable.Nil$.class), new Singleton(scala.collection.immutable.Nil$.MODULE$));
-    b.registerWithId(8229, named("scala.collection.immutable.$colon$colon"),
+    b.registerWithId(FIRST_ID + 0, None$.class, new NoneSerializer());
+    b.registerWithId(FIRST_ID + 1, cls(Some.class), new SomeSerializer());
+    b.registerWithId(FIRST_ID + 2, cls(Tuple2.class), new Tuple2Serializer());
+    b.registerWithId(FIRST_ID + 3, cls(Tuple3.class), new Tuple3Serializer());
+    b.registerWithId(FIRST_ID + 4, cls(scala.collection.immutable.Nil$.class), new Singleton(scala.collection.immutable.Nil$.MODULE$));
+    b.registerWithId(FIRST_ID + 5, named("scala.collection.immutable.$colon$colon"),
         new SeqSerializer("List", scala.collection.immutable.List$.MODULE$::newBuilder));
     SeqSerializer vector = new SeqSerializer("Vector", scala.collection.immutable.Vector$.MODULE$::newBuilder);
-    b.registerWithId(8230, named("scala.collection.immutable.Vector0$"), vector);
+    b.registerWithId(FIRST_ID + 6, named("scala.collection.immutable.Vector0$"), vector);
     for (int i = 1; i <= 6; i++) {
-      b.registerWithId(8230 + i, named("scala.collection.immutable.Vector" + i), vector);
+      b.registerWithId(FIRST_ID + 6 + i, named("scala.collection.immutable.Vector" + i), vector);
     }
     MapSerializer map = new MapSerializer();
-    b.registerWithId(8237, named("scala.collection.immutable.Map$EmptyMap$"), map);
+    b.registerWithId(FIRST_ID + 13, named("scala.collection.immutable.Map$EmptyMap$"), map);
     for (int i = 1; i <= 4; i++) {
-      b.registerWithId(8237 + i, named("scala.collection.immutable.Map$Map" + i), map);
+      b.registerWithId(FIRST_ID + 13 + i, named("scala.collection.immutable.Map$Map" + i), map);
     }
-    b.registerWithId(8242, named("scala.collection.immutable.HashMap"), map);
+    b.registerWithId(FIRST_ID + 18, named("scala.collection.immutable.HashMap"), map);
     SeqSerializer set = new SeqSerializer("Set", scala.collection.immutable.Set$.MODULE$::newBuilder);
-    b.registerWithId(8243, named("scala.collection.immutable.Set$EmptySet$"), set);
+    b.registerWithId(FIRST_ID + 19, named("scala.collection.immutable.Set$EmptySet$"), set);
     for (int i = 1; i <= 4; i++) {
-      b.registerWithId(8243 + i, named("scala.collection.immutable.Set$Set" + i), set);
+      b.registerWithId(FIRST_ID + 19 + i, named("scala.collection.immutable.Set$Set" + i), set);
     }
-    b.registerWithId(8248, named("scala.collection.immutable.HashSet"), set);
-    b.registerWithId(8249, cls(CompactBuffer.class), new CompactBufferSerializer());
+    b.registerWithId(FIRST_ID + 24, named("scala.collection.immutable.HashSet"), set);
+    b.registerWithId(FIRST_ID + 25, cls(CompactBuffer.class), new CompactBufferSerializer());
     ArraySeqSerializer immutableSeq = new ArraySeqSerializer(false);
     ArraySeqSerializer mutableSeq = new ArraySeqSerializer(true);
     for (int i = 0; i < ARRAY_SEQ_KINDS.length; i++) {
-      b.registerWithId(8250 + i, named("scala.collection.immutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), immutableSeq);
-      b.registerWithId(8259 + i, named("scala.collection.mutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), mutableSeq);
+      b.registerWithId(FIRST_ID + 26 + i, named("scala.collection.immutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), immutableSeq);
+      b.registerWithId(FIRST_ID + 35 + i, named("scala.collection.mutable.ArraySeq$of" + ARRAY_SEQ_KINDS[i]), mutableSeq);
     }
     // Spark's task results of shuffle map tasks: Externalizable, written through Java's stream
     String[] spark = {"org.apache.spark.scheduler.CompressedMapStatus",
         "org.apache.spark.scheduler.HighlyCompressedMapStatus", "org.apache.spark.storage.BlockManagerId"};
     for (int i = 0; i < spark.length; i++) {
       Class<Object> c = sparkClass(spark[i]);
-      b.registerWithId(8268 + i, c, new JavaStreamSerializer(c));
+      b.registerWithId(FIRST_ID + 44 + i, c, new JavaStreamSerializer(c));
     }
     // what JavaPairRDD.groupByKey hands out (and collect sends back): a java.lang.Iterable over a CompactBuffer
-    b.registerWithId(8271, cls(scala.collection.convert.JavaCollectionWrappers.IterableWrapper.class),
+    b.registerWithId(FIRST_ID + 47, cls(scala.collection.convert.JavaCollectionWrappers.IterableWrapper.class),
         new IterableWrapperSerializer());
     // the ClassTags RangePartitioner (sortByKey) ships with its bounds
-    b.registerWithId(8272, named("scala.reflect.ClassTag$GenericClassTag"), new ClassTagSerializer());
+    b.registerWithId(FIRST_ID + 48, named("scala.reflect.ClassTag$GenericClassTag"), new ClassTagSerializer());
   }
 
   /** A ClassTag: its runtime class as a tagged Class value; read back through {@code ClassTag.apply}. */

@@ -1,0 +1,29 @@
+package dev.brine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/** The {@link BrineModule}s found on the class path, loaded once. */
+final class Modules {
+  static final List<BrineModule> MODULES = load();
+
+  private static List<BrineModule> load() {
+    List<BrineModule> out = new ArrayList<>();
+    ServiceLoader<BrineModule> loader = ServiceLoader.load(BrineModule.class, Brine.class.getClassLoader());
+    for (var it = loader.iterator(); ; ) {
+      try {
+        if (!it.hasNext()) {
+          break;
+        }
+        out.add(it.next());
+      } catch (ServiceConfigurationError | LinkageError e) {
+        // A module whose dependencies are missing is skipped; its types are then simply unknown.
+        System.getLogger("dev.brine").log(System.Logger.Level.WARNING, "skipping Brine module: " + e);
+      }
+    }
+    out.sort((a, b) -> a.getClass().getName().compareTo(b.getClass().getName()));
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,214 @@
+package dev.brine.context;
+
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.io.Framing;
+import dev.brine.io.StringTable;
+import dev.brine.registry.TypeRegistry;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+
+/**
+ * What runs behind the {@code Brine} facade: the pooled sessions, the payload header, stream framing,
+ * and the mapping of failures to Brine's exceptions. One per {@code Brine}; thread-safe.
+ */
+public final class Engine {
+  /** The header byte of a payload written without reference tracking. */
+  public static final int HEADER = 0xB2;
+  /** The header byte of a payload written with reference tracking. */
+  public static final int HEADER_REFS = 0xB3;
+
+  private final boolean references;
+  private final int header;
+  private final int maxDepth;
+  private final long maxPayloadBytes;
+  private final ContextPool<WriteSession> writers;
+  private final ContextPool<ReadSession> readers;
+
+  /** Creates the engine over a completed registry, with the builder's limits. */
+  public Engine(TypeRegistry registry, boolean references, int maxDepth, int maxLength, long maxStringBytes,
+      long maxPayloadBytes) {
+    this.references = references;
+    this.header = references ? HEADER_REFS : HEADER;
+    this.maxDepth = maxDepth;
+    this.maxPayloadBytes = maxPayloadBytes;
+    this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
+    this.readers = new ContextPool<>(() -> new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes));
+  }
+
+  // ---------------------------------------------------------------- write
+
+  /** A payload (header byte and tagged value) as a new array. */
+  public byte[] serialize(Object value) {
+    ContextPool.Slot<WriteSession> slot = writers.take();
+    WriteSession ctx = slot.context;
+    try {
+      ctx.reset();
+      ctx.writeInt8(header);
+      try {
+        ctx.writeObject(value);
+      } catch (StackOverflowError e) {
+        throw stackOverflow();
+      }
+      return ctx.toByteArray();
+    } finally {
+      done(slot);
+    }
+  }
+
+  /**
+   * Writes a framed payload ({@code length:varuint32 header value}) or, when not {@code framed}, a
+   * bare value to {@code out}, through {@code strings} when not null.
+   */
+  public void write(OutputStream out, Object value, boolean framed, StringTable strings) {
+    ContextPool.Slot<WriteSession> slot = writers.take();
+    WriteSession ctx = slot.context;
+    boolean written = false;
+    try {
+      ctx.reset();
+      if (strings != null) {
+        ctx.useStringTable(strings);
+      }
+      int at = 0;
+      if (framed) {
+        ctx.writeInt32(0); // room for the length prefix (up to 5 bytes), filled in below
+        ctx.writeInt8(0);
+        int start = ctx.position();
+        ctx.writeInt8(header);
+        ctx.writeObject(value);
+        at = ctx.prependVarUInt32(start, ctx.position() - start);
+      } else {
+        ctx.writeObject(value);
+      }
+      out.write(ctx.array(), at, ctx.position() - at);
+      written = true;
+    } catch (IOException e) {
+      throw new BrineException("writing to the stream failed: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw stackOverflow();
+    } finally {
+      ctx.endStringTable(written);
+      done(slot);
+    }
+  }
+
+  private void done(ContextPool.Slot<WriteSession> slot) {
+    slot.context.trim(1 << 20);
+    writers.release(slot);
+  }
+
+  private LimitExceededException stackOverflow() {
+    return new LimitExceededException("object graph nested too deep for this thread's stack; lower "
+        + "Brine.Builder.maxDepth (now " + maxDepth + ") or enable references(true) for cycles");
+  }
+
+  // ---------------------------------------------------------------- read
+
+  /** Reads the one payload in {@code bytes[offset, offset+length)}. */
+  public Object deserialize(byte[] bytes, int offset, int length) {
+    if (length > maxPayloadBytes) {
+      throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
+          + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+    }
+    ContextPool.Slot<ReadSession> slot = readers.take();
+    ReadSession ctx = slot.context;
+    try {
+      ctx.wrap(bytes, offset, length);
+      return readPayload(ctx);
+    } finally {
+      ctx.release();
+      readers.release(slot);
+    }
+  }
+
+  /** Reads one framed payload from {@code in}, consuming exactly its bytes. */
+  public Object deserialize(InputStream in) {
+    try {
+      int len = Framing.readLengthPrefix(in, maxPayloadBytes);
+      byte[] bytes = in.readNBytes(len); // grows as bytes arrive: a lying length allocates little
+      if (bytes.length < len) {
+        throw new MalformedInputException("the stream ended after " + bytes.length + " of the " + len
+            + " bytes of a value");
+      }
+      return deserialize(bytes, 0, bytes.length);
+    } catch (EOFException e) {
+      throw new MalformedInputException("the stream ended early", e);
+    } catch (IOException e) {
+      throw new BrineException("reading from the stream failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads the bare value at {@code buffer}'s position, through {@code strings} when not null. */
+  public Object readBare(ByteBuffer buffer, StringTable strings) {
+    ContextPool.Slot<ReadSession> slot = readers.take();
+    ReadSession ctx = slot.context;
+    try {
+      return Framing.decode(buffer, ctx, () -> readValue(ctx, strings), ctx::reset);
+    } finally {
+      ctx.release();
+      readers.release(slot);
+    }
+  }
+
+  /** {@link #readValue(ReadSession)} through a stream's string table, which a failure puts back. */
+  private Object readValue(ReadSession ctx, StringTable strings) {
+    if (strings == null) {
+      return readValue(ctx);
+    }
+    boolean read = false;
+    ctx.useStringTable(strings);
+    try {
+      Object value = readValue(ctx);
+      read = true;
+      return value;
+    } finally {
+      ctx.endStringTable(read);
+    }
+  }
+
+  /** Reads one tagged value, mapping failures of constructors and collections to MalformedInputException. */
+  private Object readValue(ReadSession ctx) {
+    try {
+      return ctx.readObject();
+    } catch (BrineException e) {
+      throw e;
+    } catch (StackOverflowError e) {
+      // with references, also a set or map key inside a cycle: its hashCode never returns
+      throw new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
+          + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
+          + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
+    } catch (RuntimeException e) {
+      // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
+      throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
+    }
+  }
+
+  private Object readPayload(ReadSession ctx) {
+    if (ctx.remaining() == 0) {
+      throw new MalformedInputException("empty input: a payload has at least a header byte");
+    }
+    int h = ctx.readInt8() & 0xFF;
+    if (h != header) {
+      throw new MalformedInputException(headerMessage(h));
+    }
+    Object value = readValue(ctx);
+    if (ctx.remaining() != 0) {
+      throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
+          + ctx.position());
+    }
+    return value;
+  }
+
+  private String headerMessage(int h) {
+    if (h == HEADER || h == HEADER_REFS) {
+      return "payload written with references(" + (h == HEADER_REFS) + ") but this Brine has references("
+          + references + "); both sides must agree";
+    }
+    return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
+  }
+}
