@@ -1,8 +1,12 @@
-package dev.brine;
+package dev.brine.io;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.brine.io.StringTable;
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import dev.brine.ClassNotAllowedException;
+import dev.brine.MalformedInputException;
+import dev.brine.TruncatedInputException;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

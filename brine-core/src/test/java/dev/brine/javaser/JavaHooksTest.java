@@ -1,7 +1,10 @@
-package dev.brine;
+package dev.brine.javaser;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import dev.brine.ClassNotAllowedException;
 import java.io.*;
 import java.util.*;
 import org.junit.jupiter.api.Test;
