@@ -149,6 +149,16 @@ public class ByteReader {
     return (char) (short) ByteWriter.I16.get(b, i);
   }
 
+  /** The little-endian 32-bit value at array index {@code i}. */
+  public static int loadInt32(byte[] b, int i) {
+    return (int) ByteWriter.I32.get(b, i);
+  }
+
+  /** The little-endian 64-bit value at array index {@code i}. */
+  public static long loadInt64(byte[] b, int i) {
+    return (long) ByteWriter.I64.get(b, i);
+  }
+
   /** The float whose raw bits are at array index {@code i}, little-endian. */
   public static float loadFloat32(byte[] b, int i) {
     return Float.intBitsToFloat((int) ByteWriter.I32.get(b, i));

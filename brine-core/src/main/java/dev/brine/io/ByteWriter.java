@@ -10,8 +10,11 @@ import java.util.Arrays;
 /**
  * A growable little-endian heap buffer that values are written into.
  *
- * <p>Naming: relative {@code writeInt32(v)} advances the position; absolute {@code putInt32(index, v)}
- * does not. Fixed-width numbers are little-endian through {@link
+ * <p>Naming, three verbs: relative {@code writeInt32(v)} checks capacity and advances the position;
+ * absolute {@code putInt32(index, v)} overwrites written bytes; static {@code storeInt32(array, p, v)}
+ * stores into an array the caller has sized and returns the next position (generated code reserves
+ * room for a run of fields once and stores them with the position in a local). {@link ByteReader}
+ * mirrors them: {@code readInt32()}, {@code getInt8(index)}, {@code loadInt32(array, p)}. Fixed-width numbers are little-endian through {@link
  * MethodHandles#byteArrayViewVarHandle}; varints are LEB128 (7 bits a byte, low bits first), signed
  * ones zig-zag encoded. The buffer keeps {@value #SLACK} spare bytes so small varints are written
  * with a single 8-byte store.
@@ -203,7 +206,7 @@ public class ByteWriter {
    */
   public final void writeVarUInt32(int v) {
     ensure(5);
-    appendVarUInt32(v);
+    pos = storeVarUInt32(buf, pos, v);
   }
 
   /**
@@ -218,54 +221,6 @@ public class ByteWriter {
       v >>>= 7;
     }
     return at;
-  }
-
-  /** {@link #writeVarUInt32} without the capacity check: the caller has called {@link #ensure} for it. */
-  public final void appendVarUInt32(int v) {
-    pos = storeVarUInt32(buf, pos, v);
-  }
-
-  /** {@link #writeVarInt32} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendVarInt32(int v) {
-    appendVarUInt32((v << 1) ^ (v >> 31));
-  }
-
-  /** {@link #writeVarInt64} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendVarInt64(long v) {
-    appendVarUInt64((v << 1) ^ (v >> 63));
-  }
-
-  /** {@link #writeInt64} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendInt64(long v) {
-    I64.set(buf, pos, v);
-    pos += 8;
-  }
-
-  /** {@link #writeInt32} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendInt32(int v) {
-    I32.set(buf, pos, v);
-    pos += 4;
-  }
-
-  /** {@link #writeInt16} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendInt16(int v) {
-    I16.set(buf, pos, (short) v);
-    pos += 2;
-  }
-
-  /** {@link #writeInt8} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendInt8(int v) {
-    buf[pos++] = (byte) v;
-  }
-
-  /** {@link #writeFloat64} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendFloat64(double v) {
-    appendInt64(Double.doubleToRawLongBits(v));
-  }
-
-  /** {@link #writeFloat32} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendFloat32(float v) {
-    appendInt32(Float.floatToRawIntBits(v));
   }
 
   /** Writes a zig-zag varint: small magnitudes, positive or negative, take few bytes. */
@@ -283,11 +238,6 @@ public class ByteWriter {
    */
   public final void writeVarUInt64(long v) {
     ensure(9);
-    appendVarUInt64(v);
-  }
-
-  /** {@link #writeVarUInt64} without the capacity check (see {@link #appendVarUInt32}). */
-  public final void appendVarUInt64(long v) {
     pos = storeVarUInt64(buf, pos, v);
   }
 
@@ -341,6 +291,18 @@ public class ByteWriter {
   public static int storeInt16(byte[] b, int p, int v) {
     I16.set(b, p, (short) v);
     return p + 2;
+  }
+
+  /** Stores {@code v} little-endian at {@code p}; returns {@code p + 4}. */
+  public static int storeInt32(byte[] b, int p, int v) {
+    I32.set(b, p, v);
+    return p + 4;
+  }
+
+  /** Stores {@code v} little-endian at {@code p}; returns {@code p + 8}. */
+  public static int storeInt64(byte[] b, int p, long v) {
+    I64.set(b, p, v);
+    return p + 8;
   }
 
   /** Stores the raw bits of {@code v} little-endian at {@code p}; returns {@code p + 4}. */

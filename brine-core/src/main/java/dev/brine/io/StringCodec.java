@@ -51,7 +51,7 @@ final class StringCodec {
     if (VALUE != null && (byte) CODER.get(s) == 0) { // LATIN1 coder: the bytes are the Latin-1 encoding
       byte[] value = (byte[]) VALUE.get(s);
       w.ensure(9 + len);
-      w.appendVarUInt64((long) len << 2 | LATIN1);
+      w.pos = ByteWriter.storeVarUInt64(w.buf, w.pos, (long) len << 2 | LATIN1);
       System.arraycopy(value, 0, w.buf, w.pos, len);
       w.pos += len;
       return;
