@@ -209,7 +209,7 @@ final class ReadCodegen {
 
   /**
    * Reads a collection field whose declared element class is final into {@link #COLLECTION_LOCAL}
-   * (the counterpart of {@code SerializerGenerator.writeElements}): with references off,
+   * (the counterpart of {@code WriteCodegen.writeElements}): with references off,
    * {@code ReadContext.beginElements} reads up to the elements and this loop calls the element
    * class's serializer directly; any other input is read whole by {@code beginElements}.
    */
@@ -284,7 +284,7 @@ final class ReadCodegen {
 
   /**
    * Reads a map field whose declared key and value classes are final into {@link #COLLECTION_LOCAL}
-   * (the counterpart of {@code SerializerGenerator.writeEntries}): with references off, {@code
+   * (the counterpart of {@code WriteCodegen.writeEntries}): with references off, {@code
    * ReadContext.beginEntries} reads the tag and size, {@code entryChunk} each chunk's header, and the
    * loop here calls the key and value serializers directly; other chunks and other inputs are read by
    * those helpers the general way.
