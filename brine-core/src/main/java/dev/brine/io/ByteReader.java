@@ -47,6 +47,7 @@ public class ByteReader {
     this.pos = offset;
     this.start = offset;
     this.limit = offset + length;
+    this.runArray = null;
   }
 
   /**
@@ -167,6 +168,145 @@ public class ByteReader {
   /** The double whose raw bits are at array index {@code i}, little-endian. */
   public static double loadFloat64(byte[] b, int i) {
     return Double.longBitsToDouble((long) ByteWriter.I64.get(b, i));
+  }
+
+  // ---------------------------------------------------------------- runs with varints
+
+  // For generated code reading a run of primitive fields that holds varints or booleans: the position
+  // lives in a local of the generated method. beginRun checks once that the run's most bytes are there
+  // (or copies the tail into a zero-padded scratch array, so the loads below never go out of bounds),
+  // the static loads below decode each field from the array and the local position, branch-free
+  // flags collect malformed bytes, and endRun checks the flags and the end once and stores the
+  // position. Each load* and its *End read the same bytes, so after inlining the JIT loads them once.
+
+  private byte[] runArray;
+  private int runStart;
+  private int runTail;
+  private byte[] runScratch;
+
+  /**
+   * Starts a run of fields that takes at most {@code maxBytes} (the loads may read up to 8 bytes past
+   * a field): returns the index of its first byte in {@link #runArray()}.
+   */
+  public final int beginRun(int maxBytes) {
+    int p = pos;
+    runStart = p;
+    if (limit - p >= maxBytes) {
+      runArray = buf;
+      return p;
+    }
+    int n = Math.max(0, limit - p);
+    byte[] s = runScratch;
+    if (s == null || s.length < maxBytes) {
+      s = runScratch = new byte[Math.max(maxBytes, 64)];
+    }
+    System.arraycopy(buf, p, s, 0, n);
+    java.util.Arrays.fill(s, n, maxBytes, (byte) 0);
+    runArray = s;
+    runTail = n;
+    return 0;
+  }
+
+  /** The array the current run is read from (the input, or a padded copy of its tail). */
+  public final byte[] runArray() {
+    return runArray;
+  }
+
+  /**
+   * Ends a run begun by {@link #beginRun}: {@code end} is the index after its last field, {@code bad}
+   * non-zero when a field's bytes were malformed.
+   *
+   * @throws MalformedInputException if {@code bad} is set
+   * @throws TruncatedInputException if the run went past the end of the input
+   */
+  public final void endRun(int bad, int end) {
+    if (bad != 0) {
+      throw new MalformedInputException("invalid boolean byte or varint longer than 32 bits among the fields at offset "
+          + offsetOf(runStart) + ".." + offsetOf(Math.min(limit, runArray == buf ? end : runStart + end)));
+    }
+    if (runArray == buf) {
+      pos = end;
+    } else if (end <= runTail) {
+      pos = runStart + end;
+    } else {
+      throw truncated("fields", runStart);
+    }
+  }
+
+  /** The boolean at {@code b[p]} (see {@link #booleanMalformed}). */
+  public static boolean loadBoolean(byte[] b, int p) {
+    return b[p] != 0;
+  }
+
+  /** 1 if the byte at {@code b[p]} is neither 0 nor 1, else 0. */
+  public static int booleanMalformed(byte[] b, int p) {
+    return ((b[p] & 0xFE) + 0xFF) >>> 8;
+  }
+
+  /** The zig-zag varint at {@code b[p]} (8 bytes readable); see {@link #varUInt32End}, {@link #varUInt32Malformed}. */
+  public static int loadVarInt32(byte[] b, int p) {
+    long w = (long) ByteWriter.I64.get(b, p);
+    int r = (int) w & 0x7F;
+    if ((w & 0x80L) != 0) {
+      r |= (int) (w >>> 1) & 0x3F80;
+      if ((w & 0x8000L) != 0) {
+        r |= (int) (w >>> 2) & 0x1FC000;
+        if ((w & 0x800000L) != 0) {
+          r |= (int) (w >>> 3) & 0xFE00000;
+          if ((w & 0x80000000L) != 0) {
+            r |= (int) (w >>> 4) & 0xF0000000;
+          }
+        }
+      }
+    }
+    return (r >>> 1) ^ -(r & 1);
+  }
+
+  /** The index after the varuint32 at {@code b[p]} (at most 5 bytes on, even when malformed). */
+  public static int varUInt32End(byte[] b, int p) {
+    long w = (long) ByteWriter.I64.get(b, p);
+    if ((w & 0x80L) == 0) {
+      return p + 1;
+    }
+    return p + Math.min((Long.numberOfTrailingZeros(~w & 0x8080808080L) >>> 3) + 1, 5);
+  }
+
+  /** 1 if the varuint32 at {@code b[p]} is longer than 5 bytes or 32 bits, else 0. */
+  public static int varUInt32Malformed(byte[] b, int p) {
+    long w = (long) ByteWriter.I64.get(b, p);
+    return (~w & 0x80808080L) == 0 && (w & 0xF000000000L) != 0 ? 1 : 0;
+  }
+
+  /** The zig-zag prefix varint at {@code b[p]} (9 bytes readable); see {@link #varUInt64End}. */
+  public static long loadVarInt64(byte[] b, int p) {
+    long w = (long) ByteWriter.I64.get(b, p);
+    int b0 = (int) w & 0xFF;
+    long v;
+    if (b0 < 0x80) {
+      v = b0;
+    } else if (b0 < 0xC0) {
+      v = (b0 & 0x3F) | (w >>> 2) & (0xFFL << 6);
+    } else if (b0 < 0xE0) {
+      v = (b0 & 0x1F) | (w >>> 3) & (0xFFFFL << 5);
+    } else if (b0 < 0xF0) {
+      v = (b0 & 0x0F) | (w >>> 4) & (0xFFFFFFL << 4);
+    } else if (b0 < 0xF8) {
+      v = (b0 & 0x07) | (w >>> 5) & (0xFFFFFFFFL << 3);
+    } else if (b0 < 0xFC) {
+      v = (b0 & 0x03) | (w >>> 6) & (0xFFFFFFFFFFL << 2);
+    } else if (b0 < 0xFE) {
+      v = (b0 & 0x01) | (w >>> 7) & (0xFFFFFFFFFFFFL << 1);
+    } else if (b0 == 0xFE) {
+      v = w >>> 8;
+    } else {
+      v = (long) ByteWriter.I64.get(b, p + 1);
+    }
+    return (v >>> 1) ^ -(v & 1);
+  }
+
+  /** The index after the prefix varint at {@code b[p]}: its first byte's leading 1 bits count the bytes after it. */
+  public static int varUInt64End(byte[] b, int p) {
+    return p + Integer.numberOfLeadingZeros(~b[p] & 0xFF) - 23;
   }
 
   // ---------------------------------------------------------------- fixed width

@@ -501,6 +501,121 @@ class CodegenTest {
     }
   }
 
+  /** A run of primitive fields with varints and booleans, as a class and as a record (read with the position in a local). */
+  static final class Prims {
+    boolean a;
+    int b;
+    long c;
+    byte d;
+    boolean e;
+    int f;
+    short g;
+    long h;
+    char i;
+    float j;
+    double k;
+    int l;
+  }
+
+  record PrimRec(int a, boolean b, long c, int d, long e, boolean f) {}
+
+  static Prims prims(java.util.Random r) {
+    Prims p = new Prims();
+    p.a = r.nextBoolean();
+    p.b = edge(r);
+    p.c = edgeLong(r);
+    p.d = (byte) r.nextInt();
+    p.e = r.nextBoolean();
+    p.f = edge(r);
+    p.g = (short) r.nextInt();
+    p.h = edgeLong(r);
+    p.i = (char) r.nextInt();
+    p.j = r.nextFloat();
+    p.k = r.nextDouble();
+    p.l = edge(r);
+    return p;
+  }
+
+  /** Ints of every varint length, edges included. */
+  static int edge(java.util.Random r) {
+    int[] edges = {0, 1, -1, 63, -64, 64, 8191, -8192, 8192, Integer.MAX_VALUE, Integer.MIN_VALUE};
+    return r.nextBoolean() ? edges[r.nextInt(edges.length)] : r.nextInt() >> r.nextInt(32);
+  }
+
+  /** Longs of every prefix-varint length, edges included. */
+  static long edgeLong(java.util.Random r) {
+    long[] edges = {0, 1, -1, 63, -64, 64, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 55, -(1L << 55), 1L << 62};
+    return r.nextBoolean() ? edges[r.nextInt(edges.length)] : r.nextLong() >> r.nextInt(64);
+  }
+
+  @Property(tries = 100)
+  void varintRunsReadWhatTheInterpreterReads(@ForAll long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    Brine gen = Brine.builder().register(Prims.class, PrimRec.class).build();
+    Brine interp = Brine.builder().register(Prims.class, PrimRec.class).codegen(false).build();
+    assertTrue(gen.explain(Prims.class).contains("generated"));
+    Prims p = prims(r);
+    byte[] bytes = gen.serialize(p);
+    assertArrayEquals(interp.serialize(p), bytes);
+    Prims back = gen.deserialize(bytes, Prims.class);
+    assertArrayEquals(bytes, interp.serialize(back));
+    assertEquals(p.c, back.c);
+    assertEquals(p.l, back.l);
+    PrimRec rec = new PrimRec(edge(r), r.nextBoolean(), edgeLong(r), edge(r), edgeLong(r), r.nextBoolean());
+    byte[] rb = gen.serialize(rec);
+    assertArrayEquals(interp.serialize(rec), rb);
+    assertEquals(rec, gen.deserialize(rb, PrimRec.class));
+    // a run read in place (more bytes follow) and one read from the padded tail (the payload's end)
+    List<Object> two = new ArrayList<>(List.of(rec, p));
+    assertEquals(List.of(rec), List.of(gen.deserialize(gen.serialize(List.of(rec)), List.class).get(0)));
+    byte[] listBytes = gen.serialize(two);
+    assertArrayEquals(interp.serialize(two), listBytes);
+    assertArrayEquals(listBytes, interp.serialize(gen.deserialize(listBytes)));
+  }
+
+  @Property(tries = 100)
+  void truncatedVarintRunsAreTruncatedNeverWrong(@ForAll long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    Brine gen = Brine.builder().register(Prims.class, PrimRec.class).build();
+    for (Object v : new Object[] {prims(r), new PrimRec(edge(r), true, edgeLong(r), edge(r), edgeLong(r), false)}) {
+      byte[] bytes = gen.serialize(v);
+      for (int n = 0; n < bytes.length; n++) {
+        byte[] cut = java.util.Arrays.copyOf(bytes, n);
+        assertThrows(dev.brine.BrineException.class, () -> gen.deserialize(cut), "cut at " + n);
+      }
+      // a bare value in a stream: a cut is TruncatedInputException (the reader waits for more bytes)
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      gen.serializeValue(v, out);
+      byte[] bare = out.toByteArray();
+      for (int n = 0; n < bare.length; n++) {
+        java.nio.ByteBuffer cut = java.nio.ByteBuffer.wrap(java.util.Arrays.copyOf(bare, n));
+        assertThrows(dev.brine.TruncatedInputException.class, () -> gen.deserializeValue(cut), "cut at " + n);
+        assertEquals(0, cut.position());
+      }
+      assertEquals(v.getClass(), gen.deserializeValue(java.nio.ByteBuffer.wrap(bare)).getClass());
+    }
+  }
+
+  @Test
+  void malformedBytesInVarintRunsAreRefusedWithTheirOffset() {
+    Brine gen = Brine.builder().register(PrimRec.class).build();
+    byte[] ok = gen.serialize(new PrimRec(1, true, 2, 3, 4, false));
+    // header, type id (varuint32 64 = one byte), then a=1 (zig-zag 2), b=true, ...
+    byte[] badBoolean = ok.clone();
+    badBoolean[3] = 2;
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> gen.deserialize(badBoolean));
+    assertTrue(e.getMessage().contains("offset"), e.getMessage());
+    byte[] longVarint = new byte[ok.length + 4];
+    System.arraycopy(ok, 0, longVarint, 0, 2);
+    longVarint[2] = (byte) 0x82;
+    longVarint[3] = (byte) 0x80;
+    longVarint[4] = (byte) 0x80;
+    longVarint[5] = (byte) 0x80;
+    longVarint[6] = (byte) 0x10; // a fifth byte with more than 4 bits: longer than 32 bits
+    System.arraycopy(ok, 3, longVarint, 7, ok.length - 3);
+    assertThrows(MalformedInputException.class, () -> gen.deserialize(longVarint));
+  }
+
   @SuppressWarnings("unused")
   static final class Wide {
     int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23,
