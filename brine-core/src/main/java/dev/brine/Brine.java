@@ -227,11 +227,11 @@ public final class Brine {
 
   @SuppressWarnings("unchecked")
   private static <T> T cast(Object value, Class<T> type) {
-    if (value == null) {
-      return null;
+    if (value == null || type.isInstance(value)) {
+      return (T) value;
     }
-    Class<?> boxed = MethodType.methodType(type).wrap().returnType();
-    if (!boxed.isInstance(value)) {
+    // a primitive class asks for its box (int.class for an Integer); anything else is a mismatch
+    if (!type.isPrimitive() || MethodType.methodType(type).wrap().returnType() != value.getClass()) {
       throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
     }
     return (T) value;
