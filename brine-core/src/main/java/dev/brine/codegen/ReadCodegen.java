@@ -167,16 +167,7 @@ final class ReadCodegen {
       List<FieldPlan> chunk = chunkList.get(c);
       for (int i = 0; i < chunk.size(); ) {
         int j = fixedRunEnd(chunk, i);
-        int m = mixedRunEnd(chunk, i);
-        if (m - i >= 2 && m > j) {
-          beginMixedRun(cm, chunk.subList(i, m), 0);
-          for (int k = i; k < m; k++) {
-            FieldPlan f = chunk.get(k);
-            readField(cm, f, () -> loadMixed(cm, f));
-          }
-          endMixedRun(cm, 0);
-          i = m;
-        } else if (j - i >= 2) {
+        if (j - i >= 2) {
           int[] offsets = claimRun(cm, chunk.subList(i, j), 0);
           for (int k = i; k < j; k++) {
             FieldPlan f = chunk.get(k);
@@ -407,99 +398,6 @@ final class ReadCodegen {
     return offsets;
   }
 
-  /** Local of a run with varints: non-zero once a field's bytes were malformed (after the container loop's locals). */
-  private static final int RUN_BAD = 9;
-
-  /** The most bytes a field of a run with varints takes (0: not such a field). */
-  private static int mixedSize(FieldKind k) {
-    switch (k) {
-      case BOOLEAN: return 1;
-      case INT: return 5;
-      case LONG: return 9;
-      default: return fixedSize(k);
-    }
-  }
-
-  /** The end of the run of primitive fields (varints and booleans included) that starts at {@code from}. */
-  private static int mixedRunEnd(List<FieldPlan> fields, int from) {
-    int j = from;
-    while (j < fields.size() && mixedSize(fields.get(j).kind) > 0) {
-      j++;
-    }
-    return j;
-  }
-
-  /**
-   * Starts a run of primitive fields with varints or booleans from the context in {@code ctxLocal}: one
-   * check for the run's most bytes ({@code ReadSession.beginRun}), then the position in {@link
-   * #RUN_INDEX} and the array in {@link #RUN_ARRAY}; {@link #RUN_BAD} collects malformed bytes.
-   */
-  private void beginMixedRun(MethodVisitor mv, List<FieldPlan> run, int ctxLocal) {
-    int bytes = 8; // the 8-byte loads of the last field may read past its bytes
-    for (FieldPlan f : run) {
-      bytes += mixedSize(f.kind);
-    }
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    mv.visitLdcInsn(bytes);
-    rcall(mv, "beginRun", "(I)I");
-    mv.visitVarInsn(ISTORE, RUN_INDEX);
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    rcall(mv, "runArray", "()[B");
-    mv.visitVarInsn(ASTORE, RUN_ARRAY);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, RUN_BAD);
-  }
-
-  /** Ends a run begun by {@link #beginMixedRun}: one check of the flags and the end, one position store. */
-  private static void endMixedRun(MethodVisitor mv, int ctxLocal) {
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    mv.visitVarInsn(ILOAD, RUN_BAD);
-    mv.visitVarInsn(ILOAD, RUN_INDEX);
-    rcall(mv, "endRun", "(II)V");
-  }
-
-  /**
-   * Pushes the value of a field of a run with varints, decoded from the array and the position in
-   * locals, and moves the position past it (straight-line code: no branch in the generated method).
-   */
-  private static void loadMixed(MethodVisitor mv, FieldPlan f) {
-    int size = fixedSize(f.kind);
-    if (size > 0) {
-      loadFixed(mv, f, 0);
-      mv.visitIincInsn(RUN_INDEX, size);
-      return;
-    }
-    String load;
-    String end;
-    String malformed;
-    switch (f.kind) {
-      case BOOLEAN: load = "loadBoolean([BI)Z"; end = null; malformed = "booleanMalformed"; break;
-      case INT: load = "loadVarInt32([BI)I"; end = "varUInt32End"; malformed = "varUInt32Malformed"; break;
-      case LONG: load = "loadVarInt64([BI)J"; end = "varUInt64End"; malformed = null; break;
-      default: throw new IllegalStateException("not in a run: " + f);
-    }
-    int paren = load.indexOf('(');
-    mv.visitVarInsn(ALOAD, RUN_ARRAY);
-    mv.visitVarInsn(ILOAD, RUN_INDEX);
-    mv.visitMethodInsn(INVOKESTATIC, BR, load.substring(0, paren), load.substring(paren), false);
-    if (malformed != null) {
-      mv.visitVarInsn(ILOAD, RUN_BAD);
-      mv.visitVarInsn(ALOAD, RUN_ARRAY);
-      mv.visitVarInsn(ILOAD, RUN_INDEX);
-      mv.visitMethodInsn(INVOKESTATIC, BR, malformed, "([BI)I", false);
-      mv.visitInsn(IOR);
-      mv.visitVarInsn(ISTORE, RUN_BAD);
-    }
-    if (end == null) {
-      mv.visitIincInsn(RUN_INDEX, 1);
-    } else {
-      mv.visitVarInsn(ALOAD, RUN_ARRAY);
-      mv.visitVarInsn(ILOAD, RUN_INDEX);
-      mv.visitMethodInsn(INVOKESTATIC, BR, end, "([BI)I", false);
-      mv.visitVarInsn(ISTORE, RUN_INDEX);
-    }
-  }
-
   /** Pushes a fixed-width field's value from the claimed run at {@code offset}. */
   private static void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
     mv.visitVarInsn(ALOAD, RUN_ARRAY);
@@ -561,16 +459,7 @@ final class ReadCodegen {
     List<FieldPlan> fields = g.plan.fields;
     for (int i = 0; i < fields.size(); ) {
       int j = fixedRunEnd(fields, i);
-      int m = mixedRunEnd(fields, i);
-      if (m - i >= 2 && m > j) {
-        beginMixedRun(mv, fields.subList(i, m), 1);
-        for (int k = i; k < m; k++) {
-          loadMixed(mv, fields.get(k));
-          desc.append(Type.getDescriptor(fields.get(k).field.getType()));
-        }
-        endMixedRun(mv, 1);
-        i = m;
-      } else if (j - i >= 2) {
+      if (j - i >= 2) {
         int[] offsets = claimRun(mv, fields.subList(i, j), 1);
         for (int k = i; k < j; k++) {
           loadFixed(mv, fields.get(k), offsets[k - i]);
