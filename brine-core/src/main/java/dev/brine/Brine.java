@@ -10,7 +10,6 @@ import dev.brine.security.ClassFilter;
 import dev.brine.serializer.Serializer;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,8 +46,8 @@ public final class Brine {
     this.references = b.references;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
-    registry.factory(new DefaultSerializerFactory(b.codegen));
-    Builtins.registerAll(registry);
+    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers));
+    Builtins.registerAll(registry, b.compressNumbers);
     b.fixed.forEach((id, f) -> registry.registerFixed(id, f.type(), f.serializer(), true, true));
     int id = TypeIds.FIRST_USER;
     for (Registration r : b.registrations) {
@@ -61,7 +60,8 @@ public final class Brine {
       registry.registerUser(id++, r.type(), r.serializer());
     }
     registry.complete();
-    this.engine = new Engine(registry, references, b.maxDepth, b.maxLength, b.maxStringBytes, b.maxPayloadBytes);
+    this.engine = new Engine(registry, references, b.compressNumbers, b.maxDepth, b.maxLength, b.maxStringBytes,
+        b.maxPayloadBytes);
   }
 
   private static ClassLoader defaultLoader() {
@@ -155,7 +155,7 @@ public final class Brine {
    * @throws BrineException if the payload holds a value of another type (never ClassCastException)
    */
   public <T> T deserialize(byte[] bytes, Class<T> type) {
-    return cast(deserialize(bytes), type);
+    return Engine.cast(deserialize(bytes), type);
   }
 
   /**
@@ -169,7 +169,7 @@ public final class Brine {
 
   /** Reads one value of the expected type from a stream; see {@link #deserialize(InputStream)}. */
   public <T> T deserialize(InputStream in, Class<T> type) {
-    return cast(deserialize(in), type);
+    return Engine.cast(deserialize(in), type);
   }
 
   // ---------------------------------------------------------------- bare values (streams of values)
@@ -225,18 +225,6 @@ public final class Brine {
     return engine.readBare(buffer, Objects.requireNonNull(strings, "strings"));
   }
 
-  @SuppressWarnings("unchecked")
-  private static <T> T cast(Object value, Class<T> type) {
-    if (value == null || type.isInstance(value)) {
-      return (T) value;
-    }
-    // a primitive class asks for its box (int.class for an Integer); anything else is a mismatch
-    if (!type.isPrimitive() || MethodType.methodType(type).wrap().returnType() != value.getClass()) {
-      throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
-    }
-    return (T) value;
-  }
-
   // ---------------------------------------------------------------- builder
 
   private record Registration(Class<?> type, Serializer<?> serializer) {}
@@ -256,6 +244,7 @@ public final class Brine {
     private Predicate<String> allow;
     private ClassLoader classLoader;
     private boolean codegen = true;
+    private boolean compressNumbers = true;
 
     private Builder() {}
 
@@ -386,6 +375,19 @@ public final class Brine {
      */
     public Builder codegen(boolean enabled) {
       this.codegen = enabled;
+      return this;
+    }
+
+    /**
+     * Whether int and long values (fields, record components, {@code Integer} and {@code Long} values)
+     * are written as varints (default true: small numbers take 1–2 bytes). With false they take 4 and 8
+     * bytes, which is faster to write and read: for in-memory caches and IPC, where speed counts more
+     * than bytes. The payload header says which (docs/format.md), so a reader built the other way
+     * refuses such a payload with a clear message; bare values ({@link #serializeValue}) carry no
+     * header, so both sides must agree.
+     */
+    public Builder compressNumbers(boolean compress) {
+      this.compressNumbers = compress;
       return this;
     }
 

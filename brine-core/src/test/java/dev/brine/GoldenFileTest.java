@@ -57,6 +57,7 @@ class GoldenFileTest {
   static final Path DIR = Paths.get("src/test/resources/golden/v1");
   static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).build();
   static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).references(true).build();
+  static final Brine FIXED = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).compressNumbers(false).build();
 
   static Map<String, Object> values() {
     Map<String, Object> v = new LinkedHashMap<>();
@@ -157,6 +158,12 @@ class GoldenFileTest {
     for (Map.Entry<String, Object> e : values().entrySet()) {
       check(BRINE, e.getKey(), e.getValue(), write, missing);
     }
+    // compressNumbers(false): int and long values fixed-width, header 0xB6
+    Map<String, Integer> scores = new LinkedHashMap<>();
+    scores.put("math", 90);
+    scores.put("art", -3);
+    check(FIXED, "fixed-numbers-person", new Person("Ada", 36, List.of("x"), scores, List.of(1L, Long.MIN_VALUE)), write, missing);
+    check(FIXED, "fixed-numbers-point", new Point(-1, Integer.MAX_VALUE, "p"), write, missing);
     // reference tracking: a shared list and a self-reference
     List<Object> shared = new ArrayList<>(List.of("s"));
     List<Object> withRefs = new ArrayList<>(List.of(shared, shared));

@@ -52,16 +52,24 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Builtins {
   private Builtins() {}
 
-  /** Registers all built-ins. */
-  @SuppressWarnings("unchecked") // the finishers' casts: each receives the collection its own factory made
+  /** Registers all built-ins, numbers compressed (varints). */
   public static void registerAll(TypeRegistry r) {
+    registerAll(r, true);
+  }
+
+  /**
+   * Registers all built-ins; with {@code compressNumbers} false, Integer and Long values are written
+   * fixed-width (4 and 8 bytes) instead of as varints.
+   */
+  @SuppressWarnings("unchecked") // the finishers' casts: each receives the collection its own factory made
+  public static void registerAll(TypeRegistry r, boolean compressNumbers) {
     // scalars: immutable, leaves
     r.registerFixed(BOOLEAN, Boolean.class, ScalarSerializers.BOOLEAN, false, false);
     r.registerFixed(BYTE, Byte.class, ScalarSerializers.BYTE, false, false);
     r.registerFixed(SHORT, Short.class, ScalarSerializers.SHORT, false, false);
     r.registerFixed(CHAR, Character.class, ScalarSerializers.CHAR, false, false);
-    r.registerFixed(INT, Integer.class, ScalarSerializers.INT, false, false);
-    r.registerFixed(LONG, Long.class, ScalarSerializers.LONG, false, false);
+    r.registerFixed(INT, Integer.class, compressNumbers ? ScalarSerializers.INT : ScalarSerializers.FIXED_INT, false, false);
+    r.registerFixed(LONG, Long.class, compressNumbers ? ScalarSerializers.LONG : ScalarSerializers.FIXED_LONG, false, false);
     r.registerFixed(FLOAT, Float.class, ScalarSerializers.FLOAT, false, false);
     r.registerFixed(DOUBLE, Double.class, ScalarSerializers.DOUBLE, false, false);
     r.registerFixed(STRING, String.class, ScalarSerializers.STRING, false, false);

@@ -49,6 +49,18 @@ public final class ScalarSerializers {
     @Override public void write(WriteContext c, Long v) { c.writeVarInt64(v); }
     @Override public Long read(ReadContext c) { return c.readVarInt64(); }
   };
+  /** 4 bytes little-endian: an Integer when numbers are not compressed. */
+  public static final Serializer<Integer> FIXED_INT = new TraitSerializer<>() {
+    @Override public int leafKind() { return LEAF_FIXED_INT32; }
+    @Override public void write(WriteContext c, Integer v) { c.writeInt32(v); }
+    @Override public Integer read(ReadContext c) { return c.readInt32(); }
+  };
+  /** 8 bytes little-endian: a Long when numbers are not compressed. */
+  public static final Serializer<Long> FIXED_LONG = new TraitSerializer<>() {
+    @Override public int leafKind() { return LEAF_FIXED_INT64; }
+    @Override public void write(WriteContext c, Long v) { c.writeInt64(v); }
+    @Override public Long read(ReadContext c) { return c.readInt64(); }
+  };
   /** 4 bytes, raw bits. */
   public static final Serializer<Float> FLOAT = new Serializer<>() {
     @Override public void write(WriteContext c, Float v) { c.writeFloat32(v); }

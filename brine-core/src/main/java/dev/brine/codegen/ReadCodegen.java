@@ -88,13 +88,13 @@ final class ReadCodegen {
       case BYTE: rcall(mv, "readInt8", "()B"); break;
       case SHORT: rcall(mv, "readInt16", "()S"); break;
       case CHAR: rcall(mv, "readChar", "()C"); break;
-      case INT: rcall(mv, "readVarInt32", "()I"); break;
-      case LONG: rcall(mv, "readVarInt64", "()J"); break;
+      case INT: rcall(mv, g.compressNumbers ? "readVarInt32" : "readInt32", "()I"); break;
+      case LONG: rcall(mv, g.compressNumbers ? "readVarInt64" : "readInt64", "()J"); break;
       case FLOAT: rcall(mv, "readFloat32", "()F"); break;
       case DOUBLE: rcall(mv, "readFloat64", "()D"); break;
       case STRING: rcall(mv, "readNullableString", "()Ljava/lang/String;"); break;
       case DECLARED: {
-        String[] box = SerializerGenerator.boxed(ft);
+        String[] box = g.boxedNames(ft);
         if (box != null) {
           rcall(mv, box[1], "()" + Type.getDescriptor(ft));
           break;
@@ -358,18 +358,20 @@ final class ReadCodegen {
   private static final String BR = Type.getInternalName(ByteReader.class);
 
   /** Bytes of a fixed-width kind read at constant offsets, or 0 (varints, booleans that are checked, references). */
-  private static int fixedSize(FieldKind k) {
+  private int fixedSize(FieldKind k) {
     switch (k) {
       case BYTE: return 1;
       case SHORT: case CHAR: return 2;
       case FLOAT: return 4;
       case DOUBLE: return 8;
+      case INT: return g.compressNumbers ? 0 : 4;
+      case LONG: return g.compressNumbers ? 0 : 8;
       default: return 0;
     }
   }
 
   /** The end of the run of fixed-width fields that starts at {@code from}. */
-  private static int fixedRunEnd(List<FieldPlan> fields, int from) {
+  private int fixedRunEnd(List<FieldPlan> fields, int from) {
     int j = from;
     while (j < fields.size() && fixedSize(fields.get(j).kind) > 0) {
       j++;
@@ -399,7 +401,7 @@ final class ReadCodegen {
   }
 
   /** Pushes a fixed-width field's value from the claimed run at {@code offset}. */
-  private static void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
+  private void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
     mv.visitVarInsn(ALOAD, RUN_ARRAY);
     mv.visitVarInsn(ILOAD, RUN_INDEX);
     if (offset != 0) {
@@ -410,6 +412,8 @@ final class ReadCodegen {
       case BYTE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt8", "([BI)B", false); break;
       case SHORT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt16", "([BI)S", false); break;
       case CHAR: mv.visitMethodInsn(INVOKESTATIC, BR, "loadChar", "([BI)C", false); break;
+      case INT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt32", "([BI)I", false); break;
+      case LONG: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt64", "([BI)J", false); break;
       case FLOAT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat32", "([BI)F", false); break;
       case DOUBLE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat64", "([BI)D", false); break;
       default: throw new IllegalStateException("not fixed-width: " + f);

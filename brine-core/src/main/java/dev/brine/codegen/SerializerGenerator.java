@@ -43,9 +43,12 @@ public final class SerializerGenerator {
   private final List<Object> constants = new ArrayList<>();
   private final List<String> constantDescs = new ArrayList<>();
   final MethodHandles.Lookup lookup;
+  /** Whether int and long values are varints (true) or fixed-width. */
+  final boolean compressNumbers;
 
-  private SerializerGenerator(ClassPlan plan, MethodHandles.Lookup lookup) {
+  private SerializerGenerator(ClassPlan plan, MethodHandles.Lookup lookup, boolean compressNumbers) {
     this.plan = plan;
+    this.compressNumbers = compressNumbers;
     this.type = plan.type;
     this.lookup = lookup;
     this.self = Type.getInternalName(type) + "$$BrineSerializer";
@@ -57,15 +60,25 @@ public final class SerializerGenerator {
    * @throws BrineException if the class cannot be opened to Brine or the generated class cannot be
    *     defined (the caller then uses the interpreted serializer)
    */
-  @SuppressWarnings("unchecked")
   public static Serializer<Object> generate(ClassPlan plan) {
+    return generate(plan, true);
+  }
+
+  /**
+   * Generates and instantiates the serializer of {@code plan}, with int and long values as varints
+   * ({@code compressNumbers}) or fixed-width.
+   *
+   * @throws BrineException as {@link #generate(ClassPlan)}
+   */
+  @SuppressWarnings("unchecked")
+  public static Serializer<Object> generate(ClassPlan plan, boolean compressNumbers) {
     MethodHandles.Lookup lookup;
     try {
       lookup = MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup());
     } catch (IllegalAccessException | RuntimeException e) {
       throw new BrineException("cannot generate a serializer for " + plan.type.getName() + ": " + e.getMessage(), e);
     }
-    SerializerGenerator g = new SerializerGenerator(plan, lookup);
+    SerializerGenerator g = new SerializerGenerator(plan, lookup, compressNumbers);
     byte[] bytes = g.bytecode();
     try {
       MethodHandles.Lookup hidden = lookup.defineHiddenClassWithClassData(bytes, g.constants.toArray(), true,
@@ -80,7 +93,7 @@ public final class SerializerGenerator {
   /** The generated class file, for tests (deterministic for a given class). */
   public static byte[] bytecodeFor(ClassPlan plan) {
     try {
-      return new SerializerGenerator(plan, MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup())).bytecode();
+      return new SerializerGenerator(plan, MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup()), true).bytecode();
     } catch (IllegalAccessException e) {
       throw new BrineException("cannot open " + plan.type.getName() + ": " + e.getMessage(), e);
     }
@@ -226,6 +239,13 @@ public final class SerializerGenerator {
       chunks.add(plan.fields.subList(from, plan.fields.size()));
     }
     return chunks;
+  }
+
+  /** {@link #boxed(Class)} for this class's number encoding: Integer and Long fixed-width when not compressed. */
+  String[] boxedNames(Class<?> t) {
+    if (!compressNumbers && t == Integer.class) return new String[] {"writeNullableFixedInt32", "readNullableFixedInt32"};
+    if (!compressNumbers && t == Long.class) return new String[] {"writeNullableFixedInt64", "readNullableFixedInt64"};
+    return boxed(t);
   }
 
   /** The context method pair for a boxed declared type, or null: {write name, read name}. */

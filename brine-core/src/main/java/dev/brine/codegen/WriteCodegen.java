@@ -88,11 +88,12 @@ final class WriteCodegen {
   }
 
   /** The most bytes a primitive field takes. */
-  private static int maxSize(FieldKind k) {
+  private int maxSize(FieldKind k) {
     switch (k) {
       case BOOLEAN: case BYTE: return 1;
       case SHORT: case CHAR: return 2;
-      case INT: return 5;
+      case INT: return g.compressNumbers ? 5 : 4;
+      case LONG: return g.compressNumbers ? 9 : 8;
       case FLOAT: return 4;
       default: return 9; // LONG varint, DOUBLE 8
     }
@@ -125,7 +126,7 @@ final class WriteCodegen {
       } else { // a boxed number: WriteContext.storeNullable*, the bytes of writeNullable*
         String box = Type.getDescriptor(f.field.getType());
         mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
-        String name = "store" + SerializerGenerator.boxed(f.field.getType())[0].substring("write".length());
+        String name = "store" + g.boxedNames(f.field.getType())[0].substring("write".length());
         mv.visitMethodInsn(INVOKESTATIC, WC, name, "([BI" + box + ")I", false);
       }
       mv.visitVarInsn(ISTORE, 3);
@@ -141,22 +142,22 @@ final class WriteCodegen {
   }
 
   /** The most bytes a field of a run takes. */
-  private static int runSize(FieldPlan f) {
+  private int runSize(FieldPlan f) {
     if (f.kind.primitive()) {
       return maxSize(f.kind);
     }
     Class<?> t = f.field.getType();
-    return 1 + (t == Integer.class ? 5 : t == Float.class ? 4 : 9);
+    return 1 + (t == Integer.class ? (g.compressNumbers ? 5 : 4) : t == Float.class ? 4 : 9);
   }
 
   /** The static {@code ByteWriter} store for a primitive kind: {name, value descriptor}. */
-  private static String[] store(FieldKind k) {
+  private String[] store(FieldKind k) {
     switch (k) {
       case BOOLEAN: return new String[] {"storeBoolean", "Z"};
       case BYTE: return new String[] {"storeInt8", "I"};
       case SHORT: case CHAR: return new String[] {"storeInt16", "I"};
-      case INT: return new String[] {"storeVarInt32", "I"};
-      case LONG: return new String[] {"storeVarInt64", "J"};
+      case INT: return new String[] {g.compressNumbers ? "storeVarInt32" : "storeInt32", "I"};
+      case LONG: return new String[] {g.compressNumbers ? "storeVarInt64" : "storeInt64", "J"};
       case FLOAT: return new String[] {"storeFloat32", "F"};
       case DOUBLE: return new String[] {"storeFloat64", "D"};
       default: throw new IllegalStateException("not primitive: " + k);
@@ -286,7 +287,7 @@ final class WriteCodegen {
       return;
     }
     mv.visitVarInsn(ALOAD, 0);
-    String[] box = f.kind == FieldKind.DECLARED ? SerializerGenerator.boxed(f.field.getType()) : null;
+    String[] box = f.kind == FieldKind.DECLARED ? g.boxedNames(f.field.getType()) : null;
     if (box != null) {
       getField(mv, f);
       mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
@@ -302,8 +303,8 @@ final class WriteCodegen {
       case BYTE: call(mv, "writeInt8", "(I)V"); break;
       case SHORT: call(mv, "writeInt16", "(I)V"); break;
       case CHAR: call(mv, "writeChar", "(C)V"); break;
-      case INT: call(mv, "writeVarInt32", "(I)V"); break;
-      case LONG: call(mv, "writeVarInt64", "(J)V"); break;
+      case INT: call(mv, g.compressNumbers ? "writeVarInt32" : "writeInt32", "(I)V"); break;
+      case LONG: call(mv, g.compressNumbers ? "writeVarInt64" : "writeInt64", "(J)V"); break;
       case FLOAT: call(mv, "writeFloat32", "(F)V"); break;
       case DOUBLE: call(mv, "writeFloat64", "(D)V"); break;
       case STRING: call(mv, "writeNullableString", "(Ljava/lang/String;)V"); break;

@@ -11,6 +11,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 
 /**
@@ -22,8 +23,11 @@ public final class Engine {
   public static final int HEADER = 0xB2;
   /** The header byte of a payload written with reference tracking. */
   public static final int HEADER_REFS = 0xB3;
+  /** The header bit of a payload whose int and long values are fixed-width ({@code compressNumbers(false)}). */
+  public static final int FIXED_NUMBERS = 0x04;
 
   private final boolean references;
+  private final boolean compressNumbers;
   private final int header;
   private final int maxDepth;
   private final long maxPayloadBytes;
@@ -31,10 +35,11 @@ public final class Engine {
   private final ContextPool<ReadSession> readers;
 
   /** Creates the engine over a completed registry, with the builder's limits. */
-  public Engine(TypeRegistry registry, boolean references, int maxDepth, int maxLength, long maxStringBytes,
-      long maxPayloadBytes) {
+  public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int maxDepth, int maxLength,
+      long maxStringBytes, long maxPayloadBytes) {
     this.references = references;
-    this.header = references ? HEADER_REFS : HEADER;
+    this.compressNumbers = compressNumbers;
+    this.header = (references ? HEADER_REFS : HEADER) | (compressNumbers ? 0 : FIXED_NUMBERS);
     this.maxDepth = maxDepth;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
@@ -205,10 +210,34 @@ public final class Engine {
   }
 
   private String headerMessage(int h) {
-    if (h == HEADER || h == HEADER_REFS) {
-      return "payload written with references(" + (h == HEADER_REFS) + ") but this Brine has references("
-          + references + "); both sides must agree";
+    if ((h & ~(FIXED_NUMBERS | 1)) == HEADER) {
+      boolean refs = (h & 1) != 0;
+      boolean compressed = (h & FIXED_NUMBERS) == 0;
+      String written = (refs != references ? "references(" + refs + ")" : "")
+          + (refs != references && compressed != compressNumbers ? " and " : "")
+          + (compressed != compressNumbers ? "compressNumbers(" + compressed + ")" : "");
+      String here = (refs != references ? "references(" + references + ")" : "")
+          + (refs != references && compressed != compressNumbers ? " and " : "")
+          + (compressed != compressNumbers ? "compressNumbers(" + compressNumbers + ")" : "");
+      return "payload written with " + written + " but this Brine has " + here + "; both sides must agree";
     }
     return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
+  }
+
+  @SuppressWarnings("unchecked")
+  /**
+   * {@code value} as a {@code type} (a primitive class accepts its box).
+   *
+   * @throws BrineException if it is of another class
+   */
+  public static <T> T cast(Object value, Class<T> type) {
+    if (value == null || type.isInstance(value)) {
+      return (T) value;
+    }
+    // a primitive class asks for its box (int.class for an Integer); anything else is a mismatch
+    if (!type.isPrimitive() || MethodType.methodType(type).wrap().returnType() != value.getClass()) {
+      throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
+    }
+    return (T) value;
   }
 }

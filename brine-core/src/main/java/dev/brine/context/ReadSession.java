@@ -230,6 +230,16 @@ public final class ReadSession extends ByteReader implements ReadContext {
     return boxSlot("Long") == TypeIds.SLOT_NULL ? null : Long.valueOf(readVarInt64());
   }
 
+  /** A declared {@code Integer} written by {@code writeNullableFixedInt32}. */
+  public Integer readNullableFixedInt32() {
+    return boxSlot("Integer") == TypeIds.SLOT_NULL ? null : Integer.valueOf(readInt32());
+  }
+
+  /** A declared {@code Long} written by {@code writeNullableFixedInt64}. */
+  public Long readNullableFixedInt64() {
+    return boxSlot("Long") == TypeIds.SLOT_NULL ? null : Long.valueOf(readInt64());
+  }
+
   /** A declared {@code Double} written by {@code writeNullableFloat64}. */
   public Double readNullableFloat64() {
     return boxSlot("Double") == TypeIds.SLOT_NULL ? null : Double.valueOf(readFloat64());
@@ -255,6 +265,10 @@ public final class ReadSession extends ByteReader implements ReadContext {
         return Integer.valueOf(readVarInt32());
       case PayloadTraits.LEAF_INT64:
         return Long.valueOf(readVarInt64());
+      case PayloadTraits.LEAF_FIXED_INT32:
+        return Integer.valueOf(readInt32());
+      case PayloadTraits.LEAF_FIXED_INT64:
+        return Long.valueOf(readInt64());
       default:
         return s.read(this);
     }

@@ -198,6 +198,22 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     return storeVarInt64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
   }
 
+  /** Stores a declared {@code Integer}, fixed-width (numbers not compressed); returns the next position. */
+  public static int storeNullableFixedInt32(byte[] b, int p, Integer v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeInt32(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
+  /** Stores a declared {@code Long}, fixed-width (numbers not compressed); returns the next position. */
+  public static int storeNullableFixedInt64(byte[] b, int p, Long v) {
+    if (v == null) {
+      return storeInt8(b, p, TypeIds.SLOT_NULL);
+    }
+    return storeInt64(b, storeInt8(b, p, TypeIds.SLOT_VALUE), v);
+  }
+
   /** Stores a declared {@code Double} at {@code p}; returns the next position. */
   public static int storeNullableFloat64(byte[] b, int p, Double v) {
     if (v == null) {
@@ -224,6 +240,18 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   public void writeNullableInt64(Long v) {
     ensure(10);
     pos = storeNullableInt64(buf, pos, v);
+  }
+
+  /** A declared {@code Integer}, fixed-width: slot byte and 4 bytes. */
+  public void writeNullableFixedInt32(Integer v) {
+    ensure(5);
+    pos = storeNullableFixedInt32(buf, pos, v);
+  }
+
+  /** A declared {@code Long}, fixed-width: slot byte and 8 bytes. */
+  public void writeNullableFixedInt64(Long v) {
+    ensure(9);
+    pos = storeNullableFixedInt64(buf, pos, v);
   }
 
   /** A declared {@code Double}: slot byte and 8 bytes. */
@@ -270,6 +298,12 @@ public final class WriteSession extends ByteWriter implements WriteContext {
           break;
         case PayloadTraits.LEAF_INT64:
           writeVarInt64((Long) value);
+          break;
+        case PayloadTraits.LEAF_FIXED_INT32:
+          writeInt32((Integer) value);
+          break;
+        case PayloadTraits.LEAF_FIXED_INT64:
+          writeInt64((Long) value);
           break;
         default:
           info.serializer.write(this, value);

@@ -25,6 +25,7 @@ import java.util.Map;
  */
 public final class DefaultSerializerFactory implements TypeRegistry.SerializerFactory {
   private final boolean codegen;
+  private final boolean compressNumbers;
 
   /**
    * Creates the factory.
@@ -33,7 +34,18 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    *     serializers, which write the same bytes, when a class cannot be opened to Brine)
    */
   public DefaultSerializerFactory(boolean codegen) {
+    this(codegen, true);
+  }
+
+  /**
+   * Creates the factory.
+   *
+   * @param codegen whether to generate serializer classes (see {@link #DefaultSerializerFactory(boolean)})
+   * @param compressNumbers whether int and long fields are varints (true) or fixed-width
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers) {
     this.codegen = codegen;
+    this.compressNumbers = compressNumbers;
   }
 
   @Override
@@ -71,14 +83,14 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
         }
       }
       try {
-        return SerializerGenerator.generate(plan);
+        return SerializerGenerator.generate(plan, compressNumbers);
       } catch (BrineException | LinkageError e) {
         // not opened to Brine, or its class loader cannot see Brine: interpret (same bytes, slower)
         System.getLogger("dev.brine").log(System.Logger.Level.DEBUG,
             "interpreting " + type.getName() + ": " + e.getMessage());
       }
     }
-    return type.isRecord() ? new RecordSerializer(plan) : new ObjectSerializer(plan);
+    return type.isRecord() ? new RecordSerializer(plan, compressNumbers) : new ObjectSerializer(plan, compressNumbers);
   }
 
   @Override

@@ -24,8 +24,12 @@ final class FieldWriter {
   final ClassInfo[] elements;
   final ClassInfo[] values;
 
-  FieldWriter(ClassPlan plan) {
+  /** Whether int and long fields are varints (else fixed-width). */
+  final boolean compressNumbers;
+
+  FieldWriter(ClassPlan plan, boolean compressNumbers) {
     this.plan = plan;
+    this.compressNumbers = compressNumbers;
     int n = plan.fields.size();
     fields = new Field[n];
     kinds = new FieldKind[n];
@@ -62,8 +66,20 @@ final class FieldWriter {
           case BYTE: ctx.writeInt8(f.getByte(obj)); break;
           case SHORT: ctx.writeInt16(f.getShort(obj)); break;
           case CHAR: ctx.writeChar(f.getChar(obj)); break;
-          case INT: ctx.writeVarInt32(f.getInt(obj)); break;
-          case LONG: ctx.writeVarInt64(f.getLong(obj)); break;
+          case INT:
+            if (compressNumbers) {
+              ctx.writeVarInt32(f.getInt(obj));
+            } else {
+              ctx.writeInt32(f.getInt(obj));
+            }
+            break;
+          case LONG:
+            if (compressNumbers) {
+              ctx.writeVarInt64(f.getLong(obj));
+            } else {
+              ctx.writeInt64(f.getLong(obj));
+            }
+            break;
           case FLOAT: ctx.writeFloat32(f.getFloat(obj)); break;
           case DOUBLE: ctx.writeFloat64(f.getDouble(obj)); break;
           case STRING: ctx.writeNullableString((String) f.get(obj)); break;

@@ -27,7 +27,17 @@ public final class ObjectSerializer implements Serializer<Object>, PayloadTraits
    * @throws BrineException if the fields cannot be accessed (a module that does not open its package)
    */
   public ObjectSerializer(ClassPlan plan) {
-    this.w = new FieldWriter(plan);
+    this(plan, true);
+  }
+
+  /**
+   * Creates the serializer; with {@code compressNumbers} false, int and long fields are written
+   * fixed-width.
+   *
+   * @throws BrineException if the fields cannot be accessed (a module that does not open its package)
+   */
+  public ObjectSerializer(ClassPlan plan, boolean compressNumbers) {
+    this.w = new FieldWriter(plan, compressNumbers);
     this.instantiator = Instantiator.of(plan.type);
   }
 
@@ -62,8 +72,8 @@ public final class ObjectSerializer implements Serializer<Object>, PayloadTraits
           case BYTE: f.setByte(obj, ctx.readInt8()); break;
           case SHORT: f.setShort(obj, ctx.readInt16()); break;
           case CHAR: f.setChar(obj, ctx.readChar()); break;
-          case INT: f.setInt(obj, ctx.readVarInt32()); break;
-          case LONG: f.setLong(obj, ctx.readVarInt64()); break;
+          case INT: f.setInt(obj, w.compressNumbers ? ctx.readVarInt32() : ctx.readInt32()); break;
+          case LONG: f.setLong(obj, w.compressNumbers ? ctx.readVarInt64() : ctx.readInt64()); break;
           case FLOAT: f.setFloat(obj, ctx.readFloat32()); break;
           case DOUBLE: f.setDouble(obj, ctx.readFloat64()); break;
           case STRING: f.set(obj, ctx.readNullableString()); break;

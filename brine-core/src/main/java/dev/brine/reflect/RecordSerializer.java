@@ -24,7 +24,12 @@ public final class RecordSerializer implements Serializer<Object>, PayloadTraits
 
   /** Creates the serializer for the record {@code plan.type}. */
   public RecordSerializer(ClassPlan plan) {
-    this.w = new FieldWriter(plan);
+    this(plan, true);
+  }
+
+  /** Creates the serializer; with {@code compressNumbers} false, int and long components are fixed-width. */
+  public RecordSerializer(ClassPlan plan, boolean compressNumbers) {
+    this.w = new FieldWriter(plan, compressNumbers);
     int n = plan.fields.size();
     Class<?>[] types = new Class<?>[n];
     for (int i = 0; i < n; i++) {
@@ -70,8 +75,8 @@ public final class RecordSerializer implements Serializer<Object>, PayloadTraits
         case BYTE: args[i] = ctx.readInt8(); break;
         case SHORT: args[i] = ctx.readInt16(); break;
         case CHAR: args[i] = ctx.readChar(); break;
-        case INT: args[i] = ctx.readVarInt32(); break;
-        case LONG: args[i] = ctx.readVarInt64(); break;
+        case INT: args[i] = w.compressNumbers ? ctx.readVarInt32() : ctx.readInt32(); break;
+        case LONG: args[i] = w.compressNumbers ? ctx.readVarInt64() : ctx.readInt64(); break;
         case FLOAT: args[i] = ctx.readFloat32(); break;
         case DOUBLE: args[i] = ctx.readFloat64(); break;
         case STRING: args[i] = ctx.readNullableString(); break;

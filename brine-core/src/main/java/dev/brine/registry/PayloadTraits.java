@@ -15,6 +15,10 @@ public interface PayloadTraits {
   int LEAF_INT32 = 2;
   /** {@link #leafKind()}: a Long written with {@code writeVarInt64}. */
   int LEAF_INT64 = 3;
+  /** {@link #leafKind()}: an Integer written with {@code writeInt32} (numbers not compressed). */
+  int LEAF_FIXED_INT32 = 4;
+  /** {@link #leafKind()}: a Long written with {@code writeInt64} (numbers not compressed). */
+  int LEAF_FIXED_INT64 = 5;
 
   /** How a leaf value of this class is written, so the common ones are written inline; {@link #LEAF_OTHER} by default. */
   default int leafKind() {

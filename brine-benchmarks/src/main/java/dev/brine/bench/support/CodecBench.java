@@ -50,6 +50,14 @@ public abstract class CodecBench {
   protected Brine brine;
   /** Apache Fory, fastest configuration. */
   protected Fory fory;
+  /** Brine with {@code compressNumbers(false)}. */
+  protected Brine brineFixed;
+  /** Fory with {@code withNumberCompressed(false)}. */
+  protected Fory foryFixed;
+  /** Payload of {@link #brineFixed}. */
+  protected byte[] brinefixedBytes;
+  /** Payload of {@link #foryFixed}. */
+  protected byte[] foryfixedBytes;
   /** Kryo with reused buffers. */
   protected KryoCodec kryo;
   /** Jackson databind. */
@@ -165,6 +173,18 @@ public abstract class CodecBench {
         codecs.put("fory", Codec.of(v -> fory.serialize(v), b -> fory.deserialize(b, type)));
       });
     }
+    if (only == null || only.equals("brinefixed")) {
+      attempt("brinefixed", () -> {
+        brineFixed = Libraries.brineFixed(user);
+        codecs.put("brinefixed", Codec.of(v -> brineFixed.serialize(v), b -> brineFixed.deserialize(b, type)));
+      });
+    }
+    if (only == null || only.equals("foryfixed")) {
+      attempt("foryfixed", () -> {
+        foryFixed = Libraries.foryFixed(user);
+        codecs.put("foryfixed", Codec.of(v -> foryFixed.serialize(v), b -> foryFixed.deserialize(b, type)));
+      });
+    }
     if (only == null || only.equals("kryo")) {
       attempt("kryo", () -> {
         List<Class<?>> classes = new ArrayList<>(user);
@@ -189,6 +209,8 @@ public abstract class CodecBench {
     brineBytes = payloads.get("brine");
     foryBytes = payloads.get("fory");
     kryoBytes = payloads.get("kryo");
+    brinefixedBytes = payloads.get("brinefixed");
+    foryfixedBytes = payloads.get("foryfixed");
     jdkBytes = payloads.get("jdk");
     jacksonBytes = payloads.get("jackson");
     payloadsReady();
@@ -301,6 +323,46 @@ public abstract class CodecBench {
   @Benchmark
   public Object deserialize_brine() {
     return brine.deserialize(brineBytes, type);
+  }
+
+  /**
+   * Brine serialize, numbers fixed-width ({@code compressNumbers(false)}).
+   *
+   * @return payload
+   */
+  @Benchmark
+  public byte[] serialize_brinefixed() {
+    return brineFixed.serialize(value);
+  }
+
+  /**
+   * Brine deserialize, numbers fixed-width.
+   *
+   * @return object
+   */
+  @Benchmark
+  public Object deserialize_brinefixed() {
+    return brineFixed.deserialize(brinefixedBytes, type);
+  }
+
+  /**
+   * Fory serialize, number compression off ({@code withNumberCompressed(false)}).
+   *
+   * @return payload
+   */
+  @Benchmark
+  public byte[] serialize_foryfixed() {
+    return foryFixed.serialize(value);
+  }
+
+  /**
+   * Fory deserialize, number compression off.
+   *
+   * @return object
+   */
+  @Benchmark
+  public Object deserialize_foryfixed() {
+    return foryFixed.deserialize(foryfixedBytes, type);
   }
 
   /**

@@ -29,6 +29,39 @@ public final class Libraries {
   }
 
   /**
+   * Brine with {@code compressNumbers(false)}: int and long values fixed-width (faster, more bytes).
+   *
+   * @param classes user classes to register
+   * @return the instance
+   */
+  public static Brine brineFixed(List<Class<?>> classes) {
+    return Brine.builder().register(classes.toArray(new Class<?>[0])).compressNumbers(false).build();
+  }
+
+  /**
+   * Fory as {@link #fory(List)} with its number compression off ({@code withNumberCompressed(false)}: int and
+   * long fields fixed-width), the peer of {@link #brineFixed}.
+   *
+   * @param classes user classes to register
+   * @return the instance (not thread-safe)
+   */
+  public static Fory foryFixed(List<Class<?>> classes) {
+    Fory fory = Fory.builder()
+        .withLanguage(Language.JAVA)
+        .withCodegen(true)
+        .withAsyncCompilation(false)
+        .withRefTracking(false)
+        .requireClassRegistration(true)
+        .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
+        .withNumberCompressed(false)
+        .build();
+    for (Class<?> c : classes) {
+      fory.register(c);
+    }
+    return fory;
+  }
+
+  /**
    * Apache Fory 1.6 at its fastest: Java (not xlang) format, JIT codegen on and synchronous, no reference
    * tracking, registration required, schema-consistent mode (no field metadata on the wire).
    *
