@@ -1,6 +1,8 @@
 package dev.brine.geometry;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
+import dev.brine.io.ByteWriter;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;
@@ -73,7 +75,7 @@ final class Coords {
       int len = n * d;
       // offsets derived from the loop variable so C2 can eliminate range checks
       for (int i = 0; i < len; i++) {
-        Bytes.putFloat64(b, pos + (i << 3), raw[i]);
+        ByteWriter.storeFloat64(b, pos + (i << 3), raw[i]);
       }
       return pos + (len << 3);
     }
@@ -82,8 +84,8 @@ final class Coords {
         return writeXY(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray());
       }
       for (int i = 0; i < n; i++) {
-        Bytes.putFloat64(b, pos, seq.getX(i));
-        Bytes.putFloat64(b, pos + 8, seq.getY(i));
+        ByteWriter.storeFloat64(b, pos, seq.getX(i));
+        ByteWriter.storeFloat64(b, pos + 8, seq.getY(i));
         pos += 16;
       }
       return pos;
@@ -93,15 +95,15 @@ final class Coords {
     boolean z = (zm & Z) != 0;
     boolean m = (zm & M) != 0;
     for (int i = 0; i < n; i++) {
-      Bytes.putFloat64(b, pos, seq.getOrdinate(i, 0));
-      Bytes.putFloat64(b, pos + 8, seq.getOrdinate(i, 1));
+      ByteWriter.storeFloat64(b, pos, seq.getOrdinate(i, 0));
+      ByteWriter.storeFloat64(b, pos + 8, seq.getOrdinate(i, 1));
       pos += 16;
       if (z) {
-        Bytes.putFloat64(b, pos, srcZ < 0 ? Double.NaN : seq.getOrdinate(i, srcZ));
+        ByteWriter.storeFloat64(b, pos, srcZ < 0 ? Double.NaN : seq.getOrdinate(i, srcZ));
         pos += 8;
       }
       if (m) {
-        Bytes.putFloat64(b, pos, srcM < 0 ? Double.NaN : seq.getOrdinate(i, srcM));
+        ByteWriter.storeFloat64(b, pos, srcM < 0 ? Double.NaN : seq.getOrdinate(i, srcM));
         pos += 8;
       }
     }
@@ -117,8 +119,8 @@ final class Coords {
     for (int i = 0; i < n; i++) {
       Coordinate c = cs[i];
       int p = pos + (i << 4);
-      Bytes.putFloat64(b, p, c.x);
-      Bytes.putFloat64(b, p + 8, c.y);
+      ByteWriter.storeFloat64(b, p, c.x);
+      ByteWriter.storeFloat64(b, p + 8, c.y);
     }
     return pos + (n << 4);
   }
@@ -154,17 +156,17 @@ final class Coords {
       double x = c.x;
       double y = c.y;
       int p = pos + (i << 4);
-      Bytes.putFloat64(b, p, x);
-      Bytes.putFloat64(b, p + 8, y);
+      ByteWriter.storeFloat64(b, p, x);
+      ByteWriter.storeFloat64(b, p + 8, y);
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
     }
-    Bytes.putFloat64(b, envAt, minX);
-    Bytes.putFloat64(b, envAt + 8, minY);
-    Bytes.putFloat64(b, envAt + 16, maxX);
-    Bytes.putFloat64(b, envAt + 24, maxY);
+    ByteWriter.storeFloat64(b, envAt, minX);
+    ByteWriter.storeFloat64(b, envAt + 8, minY);
+    ByteWriter.storeFloat64(b, envAt + 16, maxX);
+    ByteWriter.storeFloat64(b, envAt + 24, maxY);
     return pos + (n << 4);
   }
 
@@ -172,7 +174,7 @@ final class Coords {
   static double[] doubles(byte[] b, int pos, int count) {
     double[] raw = new double[count];
     for (int i = 0; i < raw.length; i++) {
-      raw[i] = Bytes.getFloat64(b, pos + (i << 3));
+      raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
     }
     return raw;
   }
@@ -212,7 +214,7 @@ final class Coords {
   }
 
   static double get(byte[] b, int pos, boolean bigEndian) {
-    return bigEndian ? (double) Bytes.DOUBLE_BE.get(b, pos) : Bytes.getFloat64(b, pos);
+    return bigEndian ? (double) Bytes.DOUBLE_BE.get(b, pos) : ByteReader.loadFloat64(b, pos);
   }
 
   /** Wraps one bulk-read {@code double[]} in a PackedCoordinateSequence.Double. */
@@ -228,7 +230,7 @@ final class Coords {
             }
           } else {
             for (int i = 0; i < raw.length; i++) {
-              raw[i] = Bytes.getFloat64(b, pos + (i << 3));
+              raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
             }
           }
           return new PackedCoordinateSequence.Double(raw, d, (zm & M) != 0 ? 1 : 0);

@@ -1,6 +1,7 @@
 package dev.brine.geometry;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
@@ -72,10 +73,10 @@ public final class GeometrySerde {
   public static Geometry deserialize(byte[] bytes) {
     requireBytes(bytes);
     if (bytes.length == NativeFormat.HEADER_BYTES + 16
-        && Bytes.getInt32(bytes, 0) == (int) NativeWriter.header(NativeFormat.POINT, 0, 0)) {
+        && ByteReader.loadInt32(bytes, 0) == (int) NativeWriter.header(NativeFormat.POINT, 0, 0)) {
       // an XY point (type 1, no flags, version 1, reserved 0): the most common value, no dispatch
-      GeometryFactory f = factoryFor(Bytes.getInt32(bytes, 4));
-      double[] xy = {Bytes.getFloat64(bytes, 8), Bytes.getFloat64(bytes, 16)};
+      GeometryFactory f = factoryFor(ByteReader.loadInt32(bytes, 4));
+      double[] xy = {ByteReader.loadFloat64(bytes, 8), ByteReader.loadFloat64(bytes, 16)};
       return f.createPoint(new PackedCoordinateSequence.Double(xy, 2, 0));
     }
     int srid = NativeReader.peekSrid(bytes, 0, bytes.length);

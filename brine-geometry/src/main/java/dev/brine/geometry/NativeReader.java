@@ -4,6 +4,7 @@ import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import dev.brine.io.ByteReader;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
@@ -62,7 +63,7 @@ final class NativeReader {
       return null;
     }
     Point p = f.createPoint(Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, empty ? 0 : 1, zm, false));
-    int srid = Bytes.getInt32(b, 4);
+    int srid = ByteReader.loadInt32(b, 4);
     if (p.getSRID() != srid) {
       p.setSRID(srid);
     }
@@ -74,7 +75,7 @@ final class NativeReader {
     if (len < HEADER_BYTES) {
       throw truncated(HEADER_BYTES, 0, len);
     }
-    return Bytes.getInt32(b, off + 4);
+    return ByteReader.loadInt32(b, off + 4);
   }
 
   private static MalformedInputException truncated(long need, int at, int remaining) {
@@ -90,7 +91,7 @@ final class NativeReader {
 
   private int readCount(String what, int minBytesEach) {
     need(4);
-    int n = Bytes.getInt32(b, pos);
+    int n = ByteReader.loadInt32(b, pos);
     if (n < 0 || (long) n * minBytesEach > end - pos - 4) {
       throw new MalformedInputException(
           "geometry: " + what + " count " + Integer.toUnsignedString(n) + " at offset " + (pos - start)
@@ -112,7 +113,7 @@ final class NativeReader {
 
   private void zeroWord() {
     need(4);
-    if (Bytes.getInt32(b, pos) != 0) {
+    if (ByteReader.loadInt32(b, pos) != 0) {
       throw new MalformedInputException("geometry: reserved word is not 0 at offset " + (pos - start));
     }
     pos += 4;
@@ -142,7 +143,7 @@ final class NativeReader {
     if ((flags & ~KNOWN_FLAGS) != 0 || ((flags & FLAG_EMPTY) != 0 && type != POINT) || b[pos + 3] != 0) {
       throw new MalformedInputException("geometry: bad flags 0x" + Integer.toHexString(flags) + " at offset " + (at + 1));
     }
-    int srid = Bytes.getInt32(b, pos + 4);
+    int srid = ByteReader.loadInt32(b, pos + 4);
     pos += HEADER_BYTES;
     if ((flags & FLAG_ENVELOPE) != 0) {
       need(ENVELOPE_BYTES);
@@ -200,7 +201,7 @@ final class NativeReader {
         Point[] pts = new Point[n];
         int prev = -1;
         for (int i = 0; i < k; i++) {
-          int e = Bytes.getInt32(b, idx + 4 * i);
+          int e = ByteReader.loadInt32(b, idx + 4 * i);
           if (e <= prev || e >= n) {
             throw new MalformedInputException("geometry: bad empty point index " + e + " at offset " + (idx + 4 * i - start));
           }
@@ -219,7 +220,7 @@ final class NativeReader {
         skipPadding();
         LineString[] lines = new LineString[n];
         for (int i = 0; i < n; i++) {
-          int np = Bytes.getInt32(b, s + 4 * i);
+          int np = ByteReader.loadInt32(b, s + 4 * i);
           checkCoordCount(np, zm, s + 4 * i);
           lines[i] = f.createLineString(coords(np, zm));
         }
@@ -235,7 +236,7 @@ final class NativeReader {
         skipPadding();
         Polygon[] polys = new Polygon[n];
         for (int i = 0; i < n; i++) {
-          int rings = Bytes.getInt32(b, s);
+          int rings = ByteReader.loadInt32(b, s);
           polys[i] = polygon(s + 4, rings, zm);
           s += 4 + 4 * rings;
         }
@@ -284,7 +285,7 @@ final class NativeReader {
   }
 
   private LinearRing ring(int sizeAt, int zm) {
-    int n = Bytes.getInt32(b, sizeAt);
+    int n = ByteReader.loadInt32(b, sizeAt);
     checkCoordCount(n, zm, sizeAt);
     if (zm == 0 && maker == Coords.PACKED) {
       LinearRing r = Coords.ringXY(f, b, pos, n);
@@ -308,10 +309,10 @@ final class NativeReader {
       if (b.length < HEADER_BYTES + ENVELOPE_BYTES) {
         throw truncated(HEADER_BYTES + ENVELOPE_BYTES, 0, b.length);
       }
-      double minX = Bytes.getFloat64(b, 8);
-      double minY = Bytes.getFloat64(b, 16);
-      double maxX = Bytes.getFloat64(b, 24);
-      double maxY = Bytes.getFloat64(b, 32);
+      double minX = ByteReader.loadFloat64(b, 8);
+      double minY = ByteReader.loadFloat64(b, 16);
+      double maxX = ByteReader.loadFloat64(b, 24);
+      double maxY = ByteReader.loadFloat64(b, 32);
       if (maxX < minX) {
         return new Envelope(); // JTS's null envelope
       }
@@ -326,8 +327,8 @@ final class NativeReader {
       if (b.length < HEADER_BYTES + 16) {
         throw truncated(HEADER_BYTES + 16, 0, b.length);
       }
-      double x = Bytes.getFloat64(b, 8);
-      double y = Bytes.getFloat64(b, 16);
+      double x = ByteReader.loadFloat64(b, 8);
+      double y = ByteReader.loadFloat64(b, 16);
       return new Envelope(x, x, y, y);
     }
     return null;

@@ -3,6 +3,8 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
+import dev.brine.io.ByteWriter;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
@@ -68,15 +70,15 @@ final class NativeWriter {
         && seq.size() == 1) {
       Coordinate xy = seq.getCoordinate(0); // the sequence's own object: no copy
       byte[] b = new byte[HEADER_BYTES + 16];
-      Bytes.putInt64(b, 0, header(POINT, 0, p.getSRID()));
-      Bytes.putFloat64(b, 8, xy.x);
-      Bytes.putFloat64(b, 16, xy.y);
+      ByteWriter.storeInt64(b, 0, header(POINT, 0, p.getSRID()));
+      ByteWriter.storeFloat64(b, 8, xy.x);
+      ByteWriter.storeFloat64(b, 16, xy.y);
       return b;
     }
     int zm = Coords.flagsOf(seq);
     boolean empty = seq.size() == 0;
     byte[] b = new byte[HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))];
-    Bytes.putInt64(b, 0, header(POINT, empty ? zm | FLAG_EMPTY : zm, p.getSRID()));
+    ByteWriter.storeInt64(b, 0, header(POINT, empty ? zm | FLAG_EMPTY : zm, p.getSRID()));
     if (!empty) {
       Coords.write(b, HEADER_BYTES, seq, zm);
     }
@@ -89,14 +91,14 @@ final class NativeWriter {
    * geometries take the compute-while-copying paths instead).
    */
   private static int rootHeader(byte[] b, int type, int zm, Geometry g) {
-    Bytes.putInt64(b, 0, header(type, zm | FLAG_ENVELOPE, g.getSRID()));
+    ByteWriter.storeInt64(b, 0, header(type, zm | FLAG_ENVELOPE, g.getSRID()));
     // cached in the geometry by JTS after the first call (the returned copy is scalar-replaced)
     Envelope e = g.getEnvelopeInternal();
     boolean none = e.isNull();
-    Bytes.putFloat64(b, 8, none ? 0 : e.getMinX());
-    Bytes.putFloat64(b, 16, none ? 0 : e.getMinY());
-    Bytes.putFloat64(b, 24, none ? -1 : e.getMaxX());
-    Bytes.putFloat64(b, 32, none ? -1 : e.getMaxY());
+    ByteWriter.storeFloat64(b, 8, none ? 0 : e.getMinX());
+    ByteWriter.storeFloat64(b, 16, none ? 0 : e.getMinY());
+    ByteWriter.storeFloat64(b, 24, none ? -1 : e.getMaxX());
+    ByteWriter.storeFloat64(b, 32, none ? -1 : e.getMaxY());
     return HEADER_BYTES + ENVELOPE_BYTES;
   }
 
@@ -117,13 +119,13 @@ final class NativeWriter {
     // not cached by JTS: computed while copying (no JTS envelopes to compute, cache and copy)
     Coordinate[] xy = CachedEnvelope.of(l) == null ? Coords.xyArray(seq) : null;
     if (xy != null) {
-      Bytes.putInt64(b, 0, header(LINESTRING, FLAG_ENVELOPE, l.getSRID()));
-      Bytes.putInt32(b, pos, n);
+      ByteWriter.storeInt64(b, 0, header(LINESTRING, FLAG_ENVELOPE, l.getSRID()));
+      ByteWriter.storeInt32(b, pos, n);
       Coords.writeXYWithEnvelope(b, pos + 8, xy, HEADER_BYTES);
       return b;
     }
     rootHeader(b, LINESTRING, zm, l);
-    Bytes.putInt32(b, pos, n);
+    ByteWriter.storeInt32(b, pos, n);
     Coords.write(b, pos + 8, seq, zm);
     return b;
   }
@@ -155,13 +157,13 @@ final class NativeWriter {
    */
   private static int putPolygon(byte[] b, int s, int pos, Polygon p, int holes, int zm, Coordinate[] shellXY) {
     CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
-    Bytes.putInt32(b, s, shell.size());
+    ByteWriter.storeInt32(b, s, shell.size());
     pos = shellXY != null
         ? Coords.writeXYWithEnvelope(b, pos, shellXY, HEADER_BYTES)
         : Coords.write(b, pos, shell, zm);
     for (int i = 0; i < holes; i++) {
       CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
-      Bytes.putInt32(b, s + 4 + 4 * i, h.size());
+      ByteWriter.storeInt32(b, s + 4 + 4 * i, h.size());
       pos = Coords.write(b, pos, h, zm);
     }
     return pos;
@@ -188,11 +190,11 @@ final class NativeWriter {
     int pos = HEADER_BYTES + ENVELOPE_BYTES;
     Coordinate[] xy = CachedEnvelope.of(p) == null ? Coords.xyArray(shell) : null;
     if (xy != null) {
-      Bytes.putInt64(b, 0, header(POLYGON, FLAG_ENVELOPE, p.getSRID()));
+      ByteWriter.storeInt64(b, 0, header(POLYGON, FLAG_ENVELOPE, p.getSRID()));
     } else {
       rootHeader(b, POLYGON, zm, p);
     }
-    Bytes.putInt32(b, pos, 1 + holes);
+    ByteWriter.storeInt32(b, pos, 1 + holes);
     putPolygon(b, pos + 4, pos + structure, p, holes, zm, xy);
     return b;
   }
@@ -236,11 +238,11 @@ final class NativeWriter {
     }
     int pos = HEADER_BYTES + ENVELOPE_BYTES;
     if (xy) {
-      Bytes.putInt64(b, 0, header(MULTIPOLYGON, FLAG_ENVELOPE, mp.getSRID()));
+      ByteWriter.storeInt64(b, 0, header(MULTIPOLYGON, FLAG_ENVELOPE, mp.getSRID()));
     } else {
       rootHeader(b, MULTIPOLYGON, zm, mp);
     }
-    Bytes.putInt32(b, pos, n);
+    ByteWriter.storeInt32(b, pos, n);
     int s = pos + 4;
     pos += structure;
     // JTS: the collection's envelope is expandToInclude(each polygon's envelope), from null
@@ -251,16 +253,16 @@ final class NativeWriter {
     for (int i = 0; i < n; i++) {
       Polygon p = (Polygon) mp.getGeometryN(i);
       int holes = p.getNumInteriorRing();
-      Bytes.putInt32(b, s, 1 + holes);
+      ByteWriter.storeInt32(b, s, 1 + holes);
       Coordinate[] shellXY = xy ? Coords.xyArray(p.getExteriorRing().getCoordinateSequence()) : null;
       pos = putPolygon(b, s + 4, pos, p, holes, zm, shellXY);
       s += 8 + 4 * holes;
       if (xy) {
         // this polygon's envelope, just stored at 8..40 (never null: its shell is not empty)
-        double x0 = Bytes.getFloat64(b, 8);
-        double y0 = Bytes.getFloat64(b, 16);
-        double x1 = Bytes.getFloat64(b, 24);
-        double y1 = Bytes.getFloat64(b, 32);
+        double x0 = ByteReader.loadFloat64(b, 8);
+        double y0 = ByteReader.loadFloat64(b, 16);
+        double x1 = ByteReader.loadFloat64(b, 24);
+        double y1 = ByteReader.loadFloat64(b, 32);
         if (i == 0) {
           minX = x0;
           minY = y0;
@@ -275,10 +277,10 @@ final class NativeWriter {
       }
     }
     if (xy) {
-      Bytes.putFloat64(b, 8, minX);
-      Bytes.putFloat64(b, 16, minY);
-      Bytes.putFloat64(b, 24, maxX);
-      Bytes.putFloat64(b, 32, maxY);
+      ByteWriter.storeFloat64(b, 8, minX);
+      ByteWriter.storeFloat64(b, 16, minY);
+      ByteWriter.storeFloat64(b, 24, maxX);
+      ByteWriter.storeFloat64(b, 32, maxY);
     }
     return b;
   }
@@ -418,15 +420,15 @@ final class NativeWriter {
     b[pos + 1] = (byte) flags;
     b[pos + 2] = (byte) VERSION;
     b[pos + 3] = 0;
-    Bytes.putInt32(b, pos + 4, g.getSRID());
+    ByteWriter.storeInt32(b, pos + 4, g.getSRID());
     pos += HEADER_BYTES;
     if (env) {
       Envelope e = g.getEnvelopeInternal();
       // the raw JTS fields; a null envelope is stored as JTS keeps it (0, 0, -1, -1)
-      Bytes.putFloat64(b, pos, e.isNull() ? 0 : e.getMinX());
-      Bytes.putFloat64(b, pos + 8, e.isNull() ? 0 : e.getMinY());
-      Bytes.putFloat64(b, pos + 16, e.isNull() ? -1 : e.getMaxX());
-      Bytes.putFloat64(b, pos + 24, e.isNull() ? -1 : e.getMaxY());
+      ByteWriter.storeFloat64(b, pos, e.isNull() ? 0 : e.getMinX());
+      ByteWriter.storeFloat64(b, pos + 8, e.isNull() ? 0 : e.getMinY());
+      ByteWriter.storeFloat64(b, pos + 16, e.isNull() ? -1 : e.getMaxX());
+      ByteWriter.storeFloat64(b, pos + 24, e.isNull() ? -1 : e.getMaxY());
       pos += ENVELOPE_BYTES;
     }
     switch (type) {
@@ -435,14 +437,14 @@ final class NativeWriter {
       case LINESTRING:
       case LINEARRING: {
         CoordinateSequence seq = ((LineString) g).getCoordinateSequence();
-        Bytes.putInt32(b, pos, seq.size());
-        Bytes.putInt32(b, pos + 4, 0);
+        ByteWriter.storeInt32(b, pos, seq.size());
+        ByteWriter.storeInt32(b, pos + 4, 0);
         return Coords.write(b, pos + 8, seq, zm);
       }
       case POLYGON: {
         Polygon p = (Polygon) g;
         int rings = ringCount(p);
-        Bytes.putInt32(b, pos, rings);
+        ByteWriter.storeInt32(b, pos, rings);
         int s = pos + 4;
         s = putRingSizes(b, s, p, rings);
         pos = zeroPad(b, s);
@@ -453,12 +455,12 @@ final class NativeWriter {
         int s = pos + 8;
         for (int i = 0; i < n; i++) {
           if (g.getGeometryN(i).isEmpty()) {
-            Bytes.putInt32(b, s, i);
+            ByteWriter.storeInt32(b, s, i);
             s += 4;
           }
         }
-        Bytes.putInt32(b, pos, n);
-        Bytes.putInt32(b, pos + 4, (s - pos - 8) / 4);
+        ByteWriter.storeInt32(b, pos, n);
+        ByteWriter.storeInt32(b, pos + 4, (s - pos - 8) / 4);
         pos = zeroPad(b, s);
         for (int i = 0; i < n; i++) {
           Point pt = (Point) g.getGeometryN(i);
@@ -468,10 +470,10 @@ final class NativeWriter {
       }
       case MULTILINESTRING: {
         int n = g.getNumGeometries();
-        Bytes.putInt32(b, pos, n);
+        ByteWriter.storeInt32(b, pos, n);
         int s = pos + 4;
         for (int i = 0; i < n; i++, s += 4) {
-          Bytes.putInt32(b, s, ((LineString) g.getGeometryN(i)).getNumPoints());
+          ByteWriter.storeInt32(b, s, ((LineString) g.getGeometryN(i)).getNumPoints());
         }
         pos = zeroPad(b, s);
         for (int i = 0; i < n; i++) {
@@ -481,12 +483,12 @@ final class NativeWriter {
       }
       case MULTIPOLYGON: {
         int n = g.getNumGeometries();
-        Bytes.putInt32(b, pos, n);
+        ByteWriter.storeInt32(b, pos, n);
         int s = pos + 4;
         for (int i = 0; i < n; i++) {
           Polygon p = (Polygon) g.getGeometryN(i);
           int rings = ringCount(p);
-          Bytes.putInt32(b, s, rings);
+          ByteWriter.storeInt32(b, s, rings);
           s = putRingSizes(b, s + 4, p, rings);
         }
         pos = zeroPad(b, s);
@@ -499,8 +501,8 @@ final class NativeWriter {
       case GEOMETRYCOLLECTION: {
         int n = g.getNumGeometries();
         int flagsAt = pos - (env ? ENVELOPE_BYTES : 0) - HEADER_BYTES + 1;
-        Bytes.putInt32(b, pos, n);
-        Bytes.putInt32(b, pos + 4, 0);
+        ByteWriter.storeInt32(b, pos, n);
+        ByteWriter.storeInt32(b, pos + 4, 0);
         pos += 8;
         for (int i = 0; i < n; i++) {
           int member = pos;
@@ -531,7 +533,7 @@ final class NativeWriter {
   private static int putRingSizes(byte[] b, int s, Polygon p, int rings) {
     for (int r = 0; r < rings; r++, s += 4) {
       LinearRing ring = r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1);
-      Bytes.putInt32(b, s, ring.getNumPoints());
+      ByteWriter.storeInt32(b, s, ring.getNumPoints());
     }
     return s;
   }

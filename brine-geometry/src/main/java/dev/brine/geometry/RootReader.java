@@ -2,6 +2,7 @@ package dev.brine.geometry;
 
 import static dev.brine.geometry.NativeFormat.*;
 
+import dev.brine.io.ByteReader;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
@@ -44,8 +45,8 @@ final class RootReader {
     try {
       switch (b[0]) {
         case LINESTRING: {
-          int n = Bytes.getInt32(b, at);
-          if (n < 2 || Bytes.getInt32(b, at + 4) != 0 || (long) n * coordBytes != len - at - 8) {
+          int n = ByteReader.loadInt32(b, at);
+          if (n < 2 || ByteReader.loadInt32(b, at + 4) != 0 || (long) n * coordBytes != len - at - 8) {
             return null;
           }
           return zm == 0
@@ -53,7 +54,7 @@ final class RootReader {
               : f.createLineString(Coords.PACKED.read(b, at + 8, n, zm, false));
         }
         case POLYGON: {
-          int rings = Bytes.getInt32(b, at);
+          int rings = ByteReader.loadInt32(b, at);
           int pos = coordinatesAt(b, at + 4, rings);
           if (pos < 0 || ringBytes(b, at + 4, rings, coordBytes) != len - pos) {
             return null;
@@ -61,7 +62,7 @@ final class RootReader {
           return polygon(b, f, at + 4, rings, pos, zm, coordBytes);
         }
         case MULTIPOLYGON: {
-          int n = Bytes.getInt32(b, at);
+          int n = ByteReader.loadInt32(b, at);
           if (n <= 0 || n > (len - at) / 8) {
             return null;
           }
@@ -69,7 +70,7 @@ final class RootReader {
           int s = at + 4;
           long coords = 0;
           for (int i = 0; i < n; i++) {
-            int rings = s + 4 <= len ? Bytes.getInt32(b, s) : -1;
+            int rings = s + 4 <= len ? ByteReader.loadInt32(b, s) : -1;
             if (rings <= 0 || rings > (len - s - 4) / 4) {
               return null;
             }
@@ -81,15 +82,15 @@ final class RootReader {
             s += 4 + 4 * rings;
           }
           int pos = pad8(s);
-          if (pos > len || (pos != s && Bytes.getInt32(b, s) != 0) || pos + coords != len) {
+          if (pos > len || (pos != s && ByteReader.loadInt32(b, s) != 0) || pos + coords != len) {
             return null;
           }
           // every count is checked above: build the polygons ring by ring
           Polygon[] polys = new Polygon[n];
           s = at + 4;
           for (int i = 0; i < n; i++) {
-            int rings = Bytes.getInt32(b, s);
-            int points = Bytes.getInt32(b, s + 4);
+            int rings = ByteReader.loadInt32(b, s);
+            int points = ByteReader.loadInt32(b, s + 4);
             if (points == 0) {
               return null; // an empty shell: as in polygon()
             }
@@ -97,7 +98,7 @@ final class RootReader {
             pos += points * coordBytes;
             LinearRing[] holes = rings == 1 ? NO_HOLES : new LinearRing[rings - 1];
             for (int r = 1; r < rings; r++) {
-              points = Bytes.getInt32(b, s + 4 + 4 * r);
+              points = ByteReader.loadInt32(b, s + 4 + 4 * r);
               holes[r - 1] = ring(f, b, pos, points, zm);
               pos += points * coordBytes;
             }
@@ -124,7 +125,7 @@ final class RootReader {
     }
     int end = sizes + 4 * rings;
     int pos = pad8(end);
-    if (pos > b.length || (pos != end && Bytes.getInt32(b, end) != 0)) {
+    if (pos > b.length || (pos != end && ByteReader.loadInt32(b, end) != 0)) {
       return -1;
     }
     return pos;
@@ -137,7 +138,7 @@ final class RootReader {
   private static long ringBytes(byte[] b, int sizes, int rings, int coordBytes) {
     long bytes = 0;
     for (int r = 0; r < rings; r++) {
-      int n = Bytes.getInt32(b, sizes + 4 * r);
+      int n = ByteReader.loadInt32(b, sizes + 4 * r);
       bytes += (long) n * coordBytes;
       if (n < 0 || bytes > b.length) {
         return -1;
@@ -148,7 +149,7 @@ final class RootReader {
 
   /** A polygon whose ring sizes (all checked) are at {@code sizes} and coordinates at {@code pos}. */
   private static Polygon polygon(byte[] b, GeometryFactory f, int sizes, int rings, int pos, int zm, int coordBytes) {
-    int n = Bytes.getInt32(b, sizes);
+    int n = ByteReader.loadInt32(b, sizes);
     if (n == 0) {
       return null; // an empty shell: let NativeReader build exactly what it always did
     }
@@ -159,7 +160,7 @@ final class RootReader {
     pos += n * coordBytes;
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
-      n = Bytes.getInt32(b, sizes + 4 * r);
+      n = ByteReader.loadInt32(b, sizes + 4 * r);
       holes[r - 1] = ring(f, b, pos, n, zm);
       pos += n * coordBytes;
     }

@@ -3,6 +3,7 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteWriter;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
@@ -120,10 +121,10 @@ final class WkbWriter {
     } else {
       code += 1000 * zm; // Z=1 -> 1000, M=2 -> 2000, ZM=3 -> 3000
     }
-    Bytes.putInt32(b, pos + 1, code);
+    ByteWriter.storeInt32(b, pos + 1, code);
     pos += 5;
     if (srid) {
-      Bytes.putInt32(b, pos, g.getSRID());
+      ByteWriter.storeInt32(b, pos, g.getSRID());
       pos += 4;
     }
     switch (type) {
@@ -131,7 +132,7 @@ final class WkbWriter {
         Point p = (Point) g;
         if (p.isEmpty()) {
           for (int i = 0, d = Coords.ordinates(zm); i < d; i++, pos += 8) {
-            Bytes.putFloat64(b, pos, Double.NaN);
+            ByteWriter.storeFloat64(b, pos, Double.NaN);
           }
           return pos;
         }
@@ -140,25 +141,25 @@ final class WkbWriter {
       case LINESTRING:
       case LINEARRING: {
         CoordinateSequence seq = ((LineString) g).getCoordinateSequence();
-        Bytes.putInt32(b, pos, seq.size());
+        ByteWriter.storeInt32(b, pos, seq.size());
         return Coords.write(b, pos + 4, seq, zm);
       }
       case POLYGON: {
         Polygon p = (Polygon) g;
         int rings = NativeWriter.ringCount(p);
-        Bytes.putInt32(b, pos, rings);
+        ByteWriter.storeInt32(b, pos, rings);
         pos += 4;
         for (int r = 0; r < rings; r++) {
           LinearRing ring = r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1);
           CoordinateSequence seq = ring.getCoordinateSequence();
-          Bytes.putInt32(b, pos, seq.size());
+          ByteWriter.storeInt32(b, pos, seq.size());
           pos = Coords.write(b, pos + 4, seq, zm);
         }
         return pos;
       }
       default: {
         int n = g.getNumGeometries();
-        Bytes.putInt32(b, pos, n);
+        ByteWriter.storeInt32(b, pos, n);
         pos += 4;
         for (int i = 0; i < n; i++) {
           Geometry c = g.getGeometryN(i);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.brine.BrineException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import dev.brine.io.ByteWriter;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
@@ -104,7 +105,7 @@ class MalformedInputTest {
 
   static byte[] int32s(int... v) {
     byte[] b = new byte[4 * v.length];
-    for (int i = 0; i < v.length; i++) Bytes.putInt32(b, 4 * i, v[i]);
+    for (int i = 0; i < v.length; i++) ByteWriter.storeInt32(b, 4 * i, v[i]);
     return b;
   }
 
@@ -121,7 +122,7 @@ class MalformedInputTest {
     byte[] wkb = Wkb.write(GeometrySerdeTest.wkt("POINT (1 2)"));
     for (int code : new int[] {0, 8, 17, 999, 4001, 0x10000001}) {
       byte[] w = wkb.clone();
-      Bytes.putInt32(w, 1, code);
+      ByteWriter.storeInt32(w, 1, code);
       assertThrows(MalformedInputException.class, () -> Wkb.read(w), "code " + code);
     }
     byte[] w = wkb.clone();
@@ -159,7 +160,7 @@ class MalformedInputTest {
   @Test
   void unclosedRingIsMalformed() {
     byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt("POLYGON ((0 0, 10 0, 10 10, 0 0))"));
-    Bytes.putFloat64(b, b.length - 16, 99); // last point's X
+    ByteWriter.storeFloat64(b, b.length - 16, 99); // last point's X
     assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(b));
   }
 
@@ -169,18 +170,18 @@ class MalformedInputTest {
     byte[] nat = new byte[depth * 16 + 24];
     for (int i = 0; i < depth; i++) {
       System.arraycopy(header(7, 0), 0, nat, 16 * i, 8);
-      Bytes.putInt32(nat, 16 * i + 8, 1);
+      ByteWriter.storeInt32(nat, 16 * i + 8, 1);
     }
     System.arraycopy(header(1, 0), 0, nat, 16 * depth, 8);
     assertThrows(LimitExceededException.class, () -> GeometrySerde.deserialize(nat));
     byte[] wkb = new byte[depth * 9 + 21];
     for (int i = 0; i < depth; i++) {
       wkb[9 * i] = 1;
-      Bytes.putInt32(wkb, 9 * i + 1, 7);
-      Bytes.putInt32(wkb, 9 * i + 5, 1);
+      ByteWriter.storeInt32(wkb, 9 * i + 1, 7);
+      ByteWriter.storeInt32(wkb, 9 * i + 5, 1);
     }
     wkb[9 * depth] = 1;
-    Bytes.putInt32(wkb, 9 * depth + 1, 1);
+    ByteWriter.storeInt32(wkb, 9 * depth + 1, 1);
     assertThrows(LimitExceededException.class, () -> Wkb.read(wkb));
   }
 

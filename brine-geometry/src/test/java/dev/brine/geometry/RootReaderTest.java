@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -29,7 +30,7 @@ class RootReaderTest {
       "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))");
 
   static GeometryFactory factory(byte[] b) {
-    return GeometrySerde.factoryFor(b.length >= 8 ? Bytes.getInt32(b, 4) : 0);
+    return GeometrySerde.factoryFor(b.length >= 8 ? ByteReader.loadInt32(b, 4) : 0);
   }
 
   /** The shortcut declines or agrees with the general reader (which must then succeed too). */

@@ -2,6 +2,7 @@ package dev.brine.geometry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.brine.io.ByteReader;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -72,7 +73,7 @@ class StoredEnvelopeTest {
     Envelope e = g.getEnvelopeInternal();
     double[] want = e.isNull() ? new double[] {0, 0, -1, -1} : new double[] {e.getMinX(), e.getMinY(), e.getMaxX(), e.getMaxY()};
     for (int i = 0; i < 4; i++) {
-      assertEquals(Double.doubleToRawLongBits(want[i]), Double.doubleToRawLongBits(Bytes.getFloat64(b, 8 + 8 * i)),
+      assertEquals(Double.doubleToRawLongBits(want[i]), Double.doubleToRawLongBits(ByteReader.loadFloat64(b, 8 + 8 * i)),
           "envelope field " + i + " of " + g);
     }
     GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
