@@ -10,24 +10,39 @@ import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Appends records of one record class to a Brine columnar file ({@code .brc}).
  *
  * <p>Rows are buffered per column and written as self-describing blocks of at most
- * {@code rowsPerBlock} rows, each with a CRC32C; {@link #close()} writes the footer (schema is in
- * the file header, block index and per-block min/max in the footer). If the process dies before
- * {@code close}, every block already written stays readable with
- * {@link ColumnarReader.Options#recover(boolean)}. Not thread-safe.
+ * {@code rowsPerBlock} rows, each with a CRC32C; {@link #commit()} writes the footer (schema is in
+ * the file header, block index and per-block min/max in the footer). Not thread-safe.
+ *
+ * <p><b>Nothing is lost, nothing half-written looks complete.</b> The rows go to a temporary file in
+ * the target's directory ({@code .NAME.RANDOM.tmp}); only {@link #commit()} finishes it, forces it to
+ * storage and renames it over the target in one atomic step. Until then the target is untouched: an
+ * earlier file stays as it was. {@link #close()} without {@code commit()} — an exception in the
+ * try block, a bad input line — deletes the temporary file and throws, so an unfinished write is never
+ * mistaken for a finished one. A process killed mid-write leaves only the temporary file, which has
+ * no footer: {@link ColumnarReader} refuses it, and {@link ColumnarReader.Options#recover(boolean)}
+ * reads the blocks it holds.
  *
  * <pre>{@code
  * try (var w = ColumnarWriter.create(path, Measurement.class)) {
- *   w.write(new Measurement("Oslo", 4.2));
+ *   for (Measurement m : rows) {
+ *     w.write(m);
+ *   }
+ *   w.commit(); // publishes path; without it, close() discards the rows and throws
  * }
  * }</pre>
  *
@@ -39,6 +54,9 @@ public final class ColumnarWriter<T extends Record> implements AutoCloseable {
   private static final long MAX_DICT_BYTES_PER_BLOCK = 256L << 20;
 
   private final FileChannel channel;
+  private final Path target;
+  private final Path temp;
+  private boolean committed;
   private final Schema schema;
   private final ChunkBuilder[] chunks;
   private final MethodHandle[] getters;
@@ -71,18 +89,34 @@ public final class ColumnarWriter<T extends Record> implements AutoCloseable {
         throw new BrineException("cannot access component " + comps[i].getName() + " of " + type.getName(), e);
       }
     }
-    this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
+    this.target = path.toAbsolutePath();
+    Path dir = target.getParent();
+    // a new file with the directory's default permissions (createTempFile would make it owner-only)
+    Path t;
+    FileChannel ch;
+    while (true) {
+      t = dir.resolve("." + target.getFileName() + "."
+          + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+      try {
+        ch = FileChannel.open(t, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        break;
+      } catch (FileAlreadyExistsException e) {
+        // another writer's name: draw again
+      }
+    }
+    this.temp = t;
+    this.channel = ch;
     try {
       writeHeader();
     } catch (IOException | RuntimeException e) {
       channel.close();
+      Files.deleteIfExists(temp);
       throw e;
     }
   }
 
   /**
-   * Creates (or truncates) a file and writes its header.
+   * Starts writing a file; {@code path} itself is written only by {@link #commit()}.
    *
    * @param path the file to write
    * @param type the record class; its components become the columns
@@ -298,13 +332,106 @@ public final class ColumnarWriter<T extends Record> implements AutoCloseable {
     }
   }
 
+  /** The file this writer publishes on {@link #commit()}. */
+  public Path target() {
+    return target;
+  }
+
   /**
-   * Writes buffered rows, the footer and the trailer, then closes the file. Idempotent.
+   * The temporary file the rows go to until {@link #commit()} (in the target's directory); after a
+   * crash it holds the blocks written so far, readable with {@link ColumnarReader.Options#recover}.
+   */
+  public Path temporaryFile() {
+    return temp;
+  }
+
+  /**
+   * Finishes the file: writes buffered rows, the footer and the trailer, forces them to storage, and
+   * renames the temporary file over the target atomically (replacing an earlier file). After it,
+   * {@link #close()} does nothing. If it fails, the temporary file is deleted and the target keeps
+   * what it had.
    *
-   * @throws UncheckedIOException if writing fails
+   * @throws BrineException if the writer was closed or committed already
+   * @throws UncheckedIOException if writing or renaming fails
+   */
+  public void commit() {
+    if (closed) {
+      throw new BrineException(committed ? "already committed to " + target : "writer is closed");
+    }
+    boolean ok = false;
+    try {
+      finishFile();
+      publish();
+      ok = true;
+      committed = true;
+    } finally {
+      if (!ok) {
+        discard();
+      }
+    }
+  }
+
+  /**
+   * Discards the rows: closes and deletes the temporary file; the target keeps what it had.
+   * Idempotent; does nothing after {@link #commit()}.
+   */
+  public void abort() {
+    if (!committed) {
+      discard();
+    }
+  }
+
+  /**
+   * After {@link #commit()}, does nothing. Otherwise discards the rows like {@link #abort()} and throws,
+   * so a write that never reached {@code commit()} (an exception in a try-with-resources block, or a
+   * forgotten commit) is never taken for a finished file.
+   *
+   * @throws BrineException if the writer was neither committed nor aborted
    */
   @Override
   public void close() {
+    if (committed || closed) {
+      return;
+    }
+    discard();
+    throw new BrineException("writer of " + target + " closed without commit(): its rows were discarded and "
+        + target.getFileName() + " was left as it was");
+  }
+
+  private void discard() {
+    closed = true;
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // deleting the file is what matters
+    }
+    try {
+      Files.deleteIfExists(temp);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + temp, e);
+    }
+  }
+
+  /** Moves the finished temporary file over the target in one step, and makes the rename durable. */
+  private void publish() {
+    try {
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      try (FileChannel d = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
+        d.force(true); // the directory entry: on Linux a rename is durable only then
+      } catch (IOException | UnsupportedOperationException e) {
+        // not every platform can open a directory; the rename itself is atomic either way
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot rename " + temp + " to " + target, e);
+    }
+  }
+
+  /** Writes buffered rows, the footer and the trailer, forces the file to storage and closes it. */
+  private void finishFile() {
     if (closed) {
       return;
     }

@@ -77,8 +77,9 @@ class CrashRecoveryTest {
       for (int i = 70; i < 75; i++) {
         w.write(rows.get(i)); // buffered only: lost when the process dies
       }
+      assertFalse(Files.exists(p), "nothing is published before commit()");
       Path copy = tmp.resolve("copy.brc");
-      Files.copy(p, copy); // what a crash leaves on disk
+      Files.copy(w.temporaryFile(), copy); // what a crash leaves on disk
       BrineException strict = assertThrows(BrineException.class, () -> ColumnarReader.open(copy));
       assertTrue(strict.getMessage().contains("recover"), strict.getMessage());
       try (ColumnarReader r = ColumnarReader.open(copy, ColumnarReader.Options.defaults().recover(true))) {
@@ -90,7 +91,7 @@ class CrashRecoveryTest {
         assertTrue(t.toString().contains("5 complete blocks"), t.toString());
       }
     } finally {
-      w.close();
+      w.commit();
     }
     try (ColumnarReader r = ColumnarReader.open(p)) {
       assertFalse(r.tornTail().isPresent());

@@ -37,6 +37,7 @@ class RoundTripTest {
       w.write(new Throwing("a", 1));
       assertThrows(IllegalStateException.class, () -> w.write(new Throwing(null, -1)));
       w.write(new Throwing("b", 2));
+      w.commit();
     }
     try (ColumnarReader r = ColumnarReader.open(p)) {
       assertEquals(List.of(new Throwing("a", 1), new Throwing("b", 2)), Rows.readAll(r, Throwing.class));
@@ -130,6 +131,7 @@ class RoundTripTest {
     Path p = tmp.resolve("t.brc");
     ColumnarWriter<Temp> w = ColumnarWriter.create(p, Temp.class);
     assertThrows(BrineException.class, () -> w.write(null));
+    w.commit();
     w.close();
     w.close();
     assertThrows(BrineException.class, () -> w.write(new Temp(1)));

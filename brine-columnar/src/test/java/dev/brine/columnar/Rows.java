@@ -28,6 +28,7 @@ final class Rows {
   static <T extends Record> void write(Path p, List<T> rows, Class<T> type, int rowsPerBlock, boolean packing) {
     try (ColumnarWriter<T> w = ColumnarWriter.create(p, type, rowsPerBlock, packing)) {
       rows.forEach(w::write);
+      w.commit();
     }
   }
 

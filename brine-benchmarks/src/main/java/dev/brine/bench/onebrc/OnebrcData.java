@@ -70,6 +70,7 @@ final class OnebrcData {
       for (int i = 0; i < station.length; i++) {
         w.write(new Measurement(names[station[i]], tenths[i] / 10.0));
       }
+      w.commit();
     }
   }
 

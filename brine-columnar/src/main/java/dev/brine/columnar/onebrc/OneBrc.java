@@ -208,6 +208,7 @@ public final class OneBrc {
       TextScanner.scan(ch, 0, ch.size(), names,
           (station, tenths) -> w.write(new Measurement(names.name(station), tenths / 10.0)),
           progress == null ? null : bytes -> progress.accept(done.addAndGet(bytes)));
+      w.commit(); // a bad line threw above: then nothing is published and an earlier file stays
       return w.rowCount();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot convert " + text, e);
