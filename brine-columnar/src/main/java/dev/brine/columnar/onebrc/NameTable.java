@@ -11,7 +11,7 @@ import java.util.List;
 
 /** Open-addressing table from UTF-8 name bytes to a dense id; decodes each new name once. */
 final class NameTable {
-  static final int MAX_NAME_BYTES = 1024;
+  static final int MAX_NAME_BYTES = 100;
   static final int MAX_NAMES = 1 << 20;
   private byte[][] keys = new byte[1024][];
   private int[] hashes = new int[1024];
@@ -47,8 +47,7 @@ final class NameTable {
       slot = (slot + 1) & mask;
     }
     if (len == 0 || len > MAX_NAME_BYTES) {
-      throw new MalformedInputException("station name of " + len + " bytes (allowed 1.." + MAX_NAME_BYTES
-          + ") at offset " + fileOffset);
+      throw new LineError(fileOffset, fileOffset, "station name of " + len + " bytes (allowed 1.." + MAX_NAME_BYTES + ")");
     }
     if (names.size() >= MAX_NAMES) {
       throw new dev.brine.LimitExceededException("more than " + MAX_NAMES + " distinct stations at offset " + fileOffset);
@@ -58,7 +57,10 @@ final class NameTable {
       s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, from, len)).toString();
     } catch (CharacterCodingException e) {
-      throw new MalformedInputException("station name is not valid UTF-8 at offset " + fileOffset, e);
+      throw new LineError(fileOffset, fileOffset, "station name is not valid UTF-8");
+    }
+    if (s.charAt(0) == '\uFEFF') {
+      throw new LineError(fileOffset, fileOffset, "station name starts with a byte-order mark (U+FEFF)");
     }
     int id = names.size();
     names.add(s);

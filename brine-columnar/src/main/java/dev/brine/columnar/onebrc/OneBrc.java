@@ -197,7 +197,7 @@ public final class OneBrc {
    * @param brc the record file to write
    * @param progress called with bytes of text consumed so far (may be null)
    * @return the number of rows written
-   * @throws MalformedInputException for a bad line (with its byte offset)
+   * @throws MalformedInputException for a bad line, as {@code file:line:column: problem: "line"}
    * @throws UncheckedIOException on I/O errors
    */
   public static long convert(Path text, Path brc, LongConsumer progress) {
@@ -210,6 +210,8 @@ public final class OneBrc {
           progress == null ? null : bytes -> progress.accept(done.addAndGet(bytes)));
       w.commit(); // a bad line threw above: then nothing is published and an earlier file stays
       return w.rowCount();
+    } catch (LineError e) {
+      throw describe(text, e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot convert " + text, e);
     }
@@ -275,8 +277,19 @@ public final class OneBrc {
         return m;
       });
       return merge(parts);
+    } catch (LineError e) {
+      throw describe(file, e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  /** A bad line as {@code file:line:column: problem: "text"} (counting lines only now, on the error path). */
+  private static MalformedInputException describe(Path file, LineError e) {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      return e.describe(file, ch);
+    } catch (IOException io) {
+      return new MalformedInputException(file + ": " + e.getMessage(), e);
     }
   }
 

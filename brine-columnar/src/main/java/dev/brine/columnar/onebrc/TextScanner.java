@@ -7,7 +7,11 @@ import java.nio.channels.FileChannel;
 
 /**
  * Parses {@code name;temperature\n} lines of a byte range of a 1BRC text file. A range owns the
- * lines that start inside it. Temperatures must be {@code -?d{1,3}.d} (one decimal, as 1BRC).
+ * lines that start inside it. The 1BRC rules are the contract: a station name is 1–100 bytes of UTF-8
+ * without {@code ;} or a newline, a temperature matches {@code -?\d{1,2}\.\d} (−99.9 to 99.9, one
+ * decimal), one {@code ;} between them. A UTF-8 byte-order mark at the very start of the file is
+ * skipped; a {@code \r} before the newline and a last line without one are accepted. Anything else is
+ * a {@link LineError}.
  */
 final class TextScanner {
   private static final int BUF = 1 << 20;
@@ -36,6 +40,12 @@ final class TextScanner {
     if (start > 0) {
       // skip the line that started in the previous range: begin after the first '\n' at or after start-1
       bufStart = start - 1;
+    } else if (size >= 3) {
+      ByteBuffer bom = ByteBuffer.allocate(3);
+      ch.read(bom, 0);
+      if (bom.get(0) == (byte) 0xEF && bom.get(1) == (byte) 0xBB && bom.get(2) == (byte) 0xBF) {
+        bufStart = 3; // a UTF-8 byte-order mark starts the file: not part of the first name
+      }
     }
     long reported = bufStart;
     boolean skipFirst = start > 0;
@@ -56,7 +66,7 @@ final class TextScanner {
           p = 0;
         }
         if (len == buf.length) {
-          throw new MalformedInputException("line longer than " + BUF + " bytes at offset " + bufStart);
+          throw new LineError(bufStart, bufStart, "line longer than " + BUF + " bytes");
         }
         bb.limit(buf.length).position(len);
         int r = ch.read(bb, bufStart + len);
@@ -98,20 +108,24 @@ final class TextScanner {
       to--;
     }
     int semi = -1;
-    for (int i = to - 1; i >= from; i--) {
+    for (int i = from; i < to; i++) {
       if (b[i] == ';') {
         semi = i;
         break;
       }
     }
     if (semi < 0) {
-      throw new MalformedInputException("line without ';' at offset " + fileOffset);
+      throw new LineError(fileOffset, fileOffset + (to - from), "no ';' in the line");
+    }
+    if (semi == from || semi - from > NameTable.MAX_NAME_BYTES) {
+      throw new LineError(fileOffset, fileOffset, "station name of " + (semi - from) + " bytes (allowed 1.."
+          + NameTable.MAX_NAME_BYTES + ")");
     }
     int station = names.id(b, from, semi, fileOffset);
-    sink.row(station, parseTenths(b, semi + 1, to, fileOffset + (semi + 1 - from)));
+    sink.row(station, parseTenths(b, semi + 1, to, fileOffset, fileOffset + (semi + 1 - from)));
   }
 
-  static int parseTenths(byte[] b, int from, int to, long fileOffset) {
+  static int parseTenths(byte[] b, int from, int to, long lineStart, long fileOffset) {
     int i = from;
     boolean neg = false;
     if (i < to && b[i] == '-') {
@@ -120,13 +134,15 @@ final class TextScanner {
     }
     int v = 0;
     int digits = 0;
-    while (i < to && b[i] >= '0' && b[i] <= '9' && digits < 4) {
+    while (i < to && b[i] >= '0' && b[i] <= '9' && digits < 3) {
       v = v * 10 + (b[i] - '0');
       digits++;
       i++;
     }
-    if (digits == 0 || digits > 3 || to - i != 2 || b[i] != '.' || b[i + 1] < '0' || b[i + 1] > '9') {
-      throw new MalformedInputException("temperature is not -?d{1,3}.d at offset " + fileOffset);
+    if (digits == 0 || digits > 2 || to - i != 2 || b[i] != '.' || b[i + 1] < '0' || b[i + 1] > '9') {
+      throw new LineError(lineStart, fileOffset, "temperature \""
+          + new String(b, from, to - from, java.nio.charset.StandardCharsets.UTF_8)
+          + "\" is not -?\\d{1,2}\\.\\d (-99.9 to 99.9, one decimal)");
     }
     v = v * 10 + (b[i + 1] - '0');
     return neg ? -v : v;
