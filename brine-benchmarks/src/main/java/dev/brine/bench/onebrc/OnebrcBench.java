@@ -1,9 +1,9 @@
 package dev.brine.bench.onebrc;
 
 import dev.brine.columnar.ColumnarReader;
-import dev.brine.columnar.onebrc.ColumnarAggregator;
-import dev.brine.columnar.onebrc.OneBrc;
-import dev.brine.columnar.onebrc.StationStats;
+import dev.brine.cli.onebrc.ColumnarAggregator;
+import dev.brine.cli.onebrc.OneBrc;
+import dev.brine.cli.onebrc.StationStats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.brine.bench.onebrc;
 
 import dev.brine.bench.onebrc.proto.OneBrcRecord;
 import dev.brine.columnar.ColumnarWriter;
-import dev.brine.columnar.onebrc.Measurement;
-import dev.brine.columnar.onebrc.OneBrc;
+import dev.brine.cli.onebrc.Measurement;
+import dev.brine.cli.onebrc.OneBrc;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

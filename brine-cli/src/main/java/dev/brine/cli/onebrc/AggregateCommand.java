@@ -1,8 +1,6 @@
 package dev.brine.cli.onebrc;
 
 import dev.brine.columnar.ColumnarReader;
-import dev.brine.columnar.onebrc.ColumnarAggregator;
-import dev.brine.columnar.onebrc.OneBrc;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

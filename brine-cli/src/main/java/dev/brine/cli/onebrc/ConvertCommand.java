@@ -1,6 +1,5 @@
 package dev.brine.cli.onebrc;
 
-import dev.brine.columnar.onebrc.OneBrc;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

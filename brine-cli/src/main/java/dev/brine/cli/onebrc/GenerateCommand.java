@@ -1,6 +1,5 @@
 package dev.brine.cli.onebrc;
 
-import dev.brine.columnar.onebrc.OneBrc;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

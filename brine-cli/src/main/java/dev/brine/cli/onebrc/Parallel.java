@@ -1,4 +1,4 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,7 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 import dev.brine.BrineException;
+import dev.brine.io.ByteReader;
 import dev.brine.MalformedInputException;
 import dev.brine.columnar.Block;
 import dev.brine.columnar.Column;
@@ -8,10 +9,7 @@ import dev.brine.columnar.ColumnType;
 import dev.brine.columnar.ColumnarReader;
 import dev.brine.columnar.Dictionary;
 import dev.brine.columnar.Encoding;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * name. Fast path: 1- or 2-byte ordinals and DECIMAL scale-1 temperatures of 1 or 2 bytes.
  */
 public final class ColumnarAggregator {
-  private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ColumnarAggregator() {}
 
@@ -160,8 +157,8 @@ public final class ColumnarAggregator {
       long obit = 0;
       long vbit = 0;
       for (int i = 0; i < rows; i++, obit += obits, vbit += vbits) {
-        int k = (int) ((long) LE_LONG.get(ob, (int) (obit >>> 3)) >>> (obit & 7)) & om;
-        int t = (int) ((long) LE_LONG.get(vb, (int) (vbit >>> 3)) >>> (vbit & 7)) & vm;
+        int k = (int) (ByteReader.loadInt64(ob, (int) (obit >>> 3)) >>> (obit & 7)) & om;
+        int t = (int) (ByteReader.loadInt64(vb, (int) (vbit >>> 3)) >>> (vbit & 7)) & vm;
         if (t < min[k]) {
           min[k] = t;
         }

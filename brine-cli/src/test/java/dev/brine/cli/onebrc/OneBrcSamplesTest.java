@@ -1,11 +1,10 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.brine.columnar.ColumnarReader;
 import dev.brine.columnar.Encoding;
-import dev.brine.columnar.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

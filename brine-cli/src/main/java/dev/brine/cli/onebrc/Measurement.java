@@ -1,4 +1,4 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 /**
  * One 1BRC row: a weather station name and a temperature with one decimal.

@@ -1,4 +1,4 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 /**
  * Running min/max/sum/count of one station, in tenths of a degree (exact integers). Mutable,

@@ -1,4 +1,4 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;

@@ -1,4 +1,4 @@
-package dev.brine.columnar.onebrc;
+package dev.brine.cli.onebrc;
 
 import dev.brine.MalformedInputException;
 import java.io.IOException;
