@@ -19,7 +19,7 @@ public final class InspectCommand implements Callable<Integer> {
   @Parameters(index = "0", description = "the payload file")
   Path file;
 
-  @Option(names = "--references", description = "the payload was written with references(true)")
+  @Option(names = "--references", description = "ignored: the payload's header says whether it tracks references")
   boolean references;
 
   @Option(names = "--allow", split = ",", description = "package prefixes whose classes may be loaded by name")
@@ -30,10 +30,22 @@ public final class InspectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (Files.isDirectory(file)) {
+      throw new java.nio.file.FileSystemException(file.toString()); // reported as "is a directory"
+    }
     byte[] bytes = Files.readAllBytes(file);
     System.out.printf("%s: %d bytes%n", file, bytes.length);
     dump(bytes, Math.min(hex, bytes.length));
-    Brine.Builder b = Brine.builder().requireRegistration(false).references(references);
+    int h = bytes.length == 0 ? 0 : bytes[0] & 0xFF;
+    boolean refs = references;
+    boolean compress = true;
+    if ((h & ~0x05) == 0xB2) { // a Brine header: 0xB2 | 1 references | 4 fixed-width numbers
+      refs = (h & 0x01) != 0;
+      compress = (h & 0x04) == 0;
+      System.out.printf("header: 0x%02X (references %s, numbers %s)%n", h, refs ? "on" : "off",
+          compress ? "compressed" : "fixed-width");
+    }
+    Brine.Builder b = Brine.builder().requireRegistration(false).references(refs).compressNumbers(compress);
     if (allow.length > 0) {
       b.allowPackages(allow);
     }

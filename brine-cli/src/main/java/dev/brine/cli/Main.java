@@ -22,7 +22,12 @@ public final class Main implements Runnable {
 
   /** Runs the launcher; exits with the command's status. */
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Main()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The launcher's command line, with the error handling every command shares. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new Main()).setExecutionExceptionHandler(new ErrorHandler());
   }
 
   @Override

@@ -18,12 +18,19 @@ final class Cli {
   static int run(PrintWriter err, Callable<Integer> body) {
     try {
       return body.call();
+    } catch (java.nio.file.FileSystemException e) {
+      err.println("error: " + dev.brine.cli.ErrorHandler.describe(e));
+      return dev.brine.cli.ErrorHandler.BAD_FILE;
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof java.nio.file.FileSystemException fs) {
+        err.println("error: " + dev.brine.cli.ErrorHandler.describe(fs));
+        return dev.brine.cli.ErrorHandler.BAD_FILE;
+      }
+      err.println("I/O error: " + e.getMessage() + (e.getCause() != null ? ": " + e.getCause().getMessage() : ""));
+      return 1;
     } catch (BrineException e) {
       err.println("error: " + e.getMessage()
           + (e.getMessage() != null && e.getMessage().contains("recover(true)") ? " (CLI: --recover)" : ""));
-      return 1;
-    } catch (UncheckedIOException e) {
-      err.println("I/O error: " + e.getMessage() + (e.getCause() != null ? ": " + e.getCause().getMessage() : ""));
       return 1;
     } catch (java.io.IOException e) {
       err.println("I/O error: " + e);
