@@ -87,17 +87,4 @@ public final class JavaHooks {
     }
     return null;
   }
-
-  /** Invokes a hook, rethrowing failures as BrineException. */
-  public static Object invoke(MethodHandle hook, Object target) {
-    try {
-      return hook.invokeExact(target);
-    } catch (RuntimeException e) {
-      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + e, e);
-    } catch (Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + t, t);
-    }
-  }
 }

@@ -19,7 +19,10 @@ class OneBrcSamplesTest {
   @TempDir Path tmp;
 
   static List<Path> samples() throws IOException {
-    Path dir = TestData.shared("onebrc/samples");
+    // ../shared/data beside the repository (tests run in the module folder), skipped when absent
+    Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolveSibling("shared")
+        .resolve("data/onebrc/samples");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(dir), dir + " not found: skipping the 1BRC samples");
     try (Stream<Path> s = Files.list(dir)) {
       return s.filter(p -> p.toString().endsWith(".txt")).sorted().collect(Collectors.toList());
     }
