@@ -2,9 +2,13 @@ package dev.brine.cli;
 
 import dev.brine.Brine;
 import dev.brine.BrineException;
+import dev.brine.columnar.ColumnarReader;
+import dev.brine.geometry.GeometrySerde;
+import dev.brine.geometry.Wkb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.locationtech.jts.geom.Geometry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,7 +18,7 @@ import picocli.CommandLine.Parameters;
  * prints a hex dump with the decoded value, or says what is wrong with it and where.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-    description = "Decode a Brine payload file and print its header, size and value (or the error and its offset).")
+    description = "Decode a Brine payload, a Brine columnar file (.brc) or a brine-geometry value and print what it holds (or the error and its offset).")
 public final class InspectCommand implements Callable<Integer> {
   @Parameters(index = "0", description = "the payload file")
   Path file;
@@ -37,6 +41,12 @@ public final class InspectCommand implements Callable<Integer> {
     System.out.printf("%s: %d bytes%n", file, bytes.length);
     dump(bytes, Math.min(hex, bytes.length));
     int h = bytes.length == 0 ? 0 : bytes[0] & 0xFF;
+    if (bytes.length >= 4 && bytes[0] == 'B' && bytes[1] == 'R' && bytes[2] == 'N' && bytes[3] == 'C') {
+      return columnar();
+    }
+    if ((h & ~0x05) != 0xB2) {
+      return otherFormats(bytes, h);
+    }
     boolean refs = references;
     boolean compress = true;
     if ((h & ~0x05) == 0xB2) { // a Brine header: 0xB2 | 1 references | 4 fixed-width numbers
@@ -57,6 +67,46 @@ public final class InspectCommand implements Callable<Integer> {
       System.out.println("invalid: " + e.getMessage());
       return 1;
     }
+  }
+
+  /** A Brine columnar record file ({@code .brc}, magic "BRNC"): its schema, rows and blocks. */
+  private int columnar() {
+    System.out.println("kind: Brine columnar record file (docs/format-columnar.md)");
+    try (ColumnarReader r = ColumnarReader.open(file, ColumnarReader.Options.defaults().recover(true))) {
+      System.out.println("schema: " + r.schema());
+      System.out.printf("rows: %d in %d blocks%n", r.rowCount(), r.blockCount());
+      r.tornTail().ifPresent(t -> System.out.println("unfinished: " + t
+          + " (a writer that never committed; ColumnarReader reads it only with recover(true))"));
+      return 0;
+    } catch (BrineException e) {
+      System.out.println("invalid: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  /** Not a Brine payload: a brine-geometry native value or WKB, if it decodes as one. */
+  private static int otherFormats(byte[] bytes, int h) {
+    try {
+      Geometry g = GeometrySerde.deserialize(bytes);
+      System.out.println("kind: brine-geometry native format (docs/format-geometry.md)");
+      System.out.println("value: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, envelope "
+          + g.getEnvelopeInternal());
+      return 0;
+    } catch (RuntimeException e) { // BrineException for malformed bytes, anything else for JTS refusing them
+      // not that format either
+    }
+    try {
+      Geometry g = Wkb.read(bytes);
+      System.out.println("kind: WKB geometry");
+      System.out.println("value: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, envelope "
+          + g.getEnvelopeInternal());
+      return 0;
+    } catch (RuntimeException e) { // BrineException for malformed bytes, anything else for JTS refusing them
+      // not that format either
+    }
+    System.out.printf("invalid: header byte 0x%02X is not a Brine payload's (0xB2, 0xB3, 0xB6, 0xB7), "
+        + "and the file is neither a Brine columnar file nor a geometry%n", h);
+    return 1;
   }
 
   private static void dump(byte[] b, int n) {

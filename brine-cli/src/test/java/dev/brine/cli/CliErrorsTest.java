@@ -68,6 +68,23 @@ class CliErrorsTest {
   }
 
   @Test
+  void inspectSaysWhatOtherBrineFilesAre() throws Exception {
+    Path brc = tmp.resolve("m.brc");
+    try (var w = dev.brine.columnar.ColumnarWriter.create(brc, dev.brine.cli.onebrc.Measurement.class)) {
+      w.write(new dev.brine.cli.onebrc.Measurement("Oslo", 1.5));
+      w.commit();
+    }
+    assertEquals(0, run("inspect", brc.toString()).code);
+    Path geo = tmp.resolve("p.geo");
+    Files.write(geo, dev.brine.geometry.GeometrySerde.serialize(
+        new org.locationtech.jts.geom.GeometryFactory().createPoint(new org.locationtech.jts.geom.Coordinate(1, 2))));
+    assertEquals(0, run("inspect", geo.toString()).code);
+    Path junk = tmp.resolve("junk.bin");
+    Files.write(junk, new byte[] {(byte) 0x99, 1, 2, 3});
+    assertEquals(1, run("inspect", junk.toString()).code);
+  }
+
+  @Test
   void aBadArgumentIsAUsageError() {
     Run r = run("inspect");
     assertEquals(2, r.code);
