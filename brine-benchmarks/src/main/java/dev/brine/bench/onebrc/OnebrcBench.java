@@ -32,16 +32,26 @@ import java.util.TreeMap;
 public final class OnebrcBench {
   private OnebrcBench() {}
 
-  /** Parsed options. */
+  /** Parsed options (picocli: a missing or malformed value is a usage error, never an exception trace). */
+  @picocli.CommandLine.Command(name = "bench onebrc")
   static final class Options {
-    long rows = 100_000_000L;
-    int threads = 2;
-    Path dir = Path.of("build", "bench", "onebrc-data");
-    Path out = Path.of("build", "bench", "onebrc.md");
-    int runs = 3;
-    long peerRows = -1;
-    long seed = 1;
-    boolean keep;
+    @picocli.CommandLine.Option(names = "--rows", converter = Count.class) long rows = 100_000_000L;
+    @picocli.CommandLine.Option(names = "--threads") int threads = 2;
+    @picocli.CommandLine.Option(names = "--dir") Path dir = Path.of("build", "bench", "onebrc-data");
+    @picocli.CommandLine.Option(names = "--out") Path out = Path.of("build", "bench", "onebrc.md");
+    @picocli.CommandLine.Option(names = "--runs") int runs = 3;
+    @picocli.CommandLine.Option(names = "--peer-rows", converter = Count.class) long peerRows = -1;
+    @picocli.CommandLine.Option(names = "--seed") long seed = 1;
+    @picocli.CommandLine.Option(names = "--keep") boolean keep;
+    @picocli.CommandLine.Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
+  }
+
+  /** A count that may be written with underscores ({@code 100_000_000}). */
+  static final class Count implements picocli.CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      return Long.parseLong(value.replace("_", ""));
+    }
   }
 
   static final String USAGE = "usage: bench onebrc [--rows N] [--threads T] [--dir D] [--out FILE] [--runs R]"
@@ -56,20 +66,14 @@ public final class OnebrcBench {
 
   static Options parse(String[] args) {
     Options o = new Options();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      switch (a) {
-        case "--rows" -> o.rows = Long.parseLong(args[++i].replace("_", ""));
-        case "--threads" -> o.threads = Integer.parseInt(args[++i]);
-        case "--dir" -> o.dir = Path.of(args[++i]);
-        case "--out" -> o.out = Path.of(args[++i]);
-        case "--runs" -> o.runs = Integer.parseInt(args[++i]);
-        case "--peer-rows" -> o.peerRows = Long.parseLong(args[++i].replace("_", ""));
-        case "--seed" -> o.seed = Long.parseLong(args[++i]);
-        case "--keep" -> o.keep = true;
-        case "-h", "--help" -> throw new IllegalArgumentException(USAGE);
-        default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
+    try {
+      picocli.CommandLine cmd = new picocli.CommandLine(o);
+      cmd.parseArgs(args);
+      if (cmd.isUsageHelpRequested()) {
+        throw new IllegalArgumentException(USAGE);
       }
+    } catch (picocli.CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE, e);
     }
     if (o.rows < 1 || o.rows > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation)");
