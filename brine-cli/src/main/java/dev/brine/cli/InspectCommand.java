@@ -7,7 +7,10 @@ import dev.brine.geometry.GeometrySerde;
 import dev.brine.geometry.Wkb;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.locationtech.jts.geom.Geometry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -86,23 +89,20 @@ public final class InspectCommand implements Callable<Integer> {
 
   /** Not a Brine payload: a brine-geometry native value or WKB, if it decodes as one. */
   private static int otherFormats(byte[] bytes, int h) {
-    try {
-      Geometry g = GeometrySerde.deserialize(bytes);
-      System.out.println("kind: brine-geometry native format (docs/format-geometry.md)");
+    Map<String, Function<byte[], Geometry>> geometryFormats = new LinkedHashMap<>();
+    geometryFormats.put("brine-geometry native format (docs/format-geometry.md)", GeometrySerde::deserialize);
+    geometryFormats.put("WKB geometry", Wkb::read);
+    for (Map.Entry<String, Function<byte[], Geometry>> f : geometryFormats.entrySet()) {
+      Geometry g;
+      try {
+        g = f.getValue().apply(bytes);
+      } catch (RuntimeException e) { // BrineException for malformed bytes, anything else for JTS refusing them
+        continue;
+      }
+      System.out.println("kind: " + f.getKey());
       System.out.println("value: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, envelope "
           + g.getEnvelopeInternal());
       return 0;
-    } catch (RuntimeException e) { // BrineException for malformed bytes, anything else for JTS refusing them
-      // not that format either
-    }
-    try {
-      Geometry g = Wkb.read(bytes);
-      System.out.println("kind: WKB geometry");
-      System.out.println("value: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, envelope "
-          + g.getEnvelopeInternal());
-      return 0;
-    } catch (RuntimeException e) { // BrineException for malformed bytes, anything else for JTS refusing them
-      // not that format either
     }
     System.out.printf("invalid: header byte 0x%02X is not a Brine payload's (0xB2, 0xB3, 0xB6, 0xB7), "
         + "and the file is neither a Brine columnar file nor a geometry%n", h);
