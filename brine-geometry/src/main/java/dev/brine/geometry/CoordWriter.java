@@ -62,7 +62,14 @@ final class CoordWriter {
    */
   static int point(byte[] b, int pos, CoordinateSequence seq, int flags) {
     int layout = flags & LAYOUT;
-    if (seq.getClass() == CoordinateArraySequence.class && Coords.flagsOf(seq) == (layout & (FLAG_Z | FLAG_M))) {
+    Class<?> k = seq.getClass();
+    if (k == OneCoordinate.XY.class && layout == 0) { // a decoded point, written again
+      OneCoordinate c = (OneCoordinate) seq;
+      ByteWriter.storeFloat64(b, pos, c.x);
+      ByteWriter.storeFloat64(b, pos + 8, c.y);
+      return pos + 16;
+    }
+    if (k == CoordinateArraySequence.class && Coords.flagsOf(seq) == (layout & (FLAG_Z | FLAG_M))) {
       Coordinate c = seq.getCoordinate(0); // the sequence's own object, no copy
       try {
         return coordinate(b, pos, c, layout);

@@ -12,7 +12,6 @@ import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.PrecisionModel;
-import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
 /**
@@ -158,13 +157,11 @@ public final class GeometrySerde {
   public static Geometry deserialize(byte[] bytes) {
     requireBytes(bytes);
     if (isVersion2(bytes, 0, bytes.length)) {
-      if (bytes.length == HEADER_BYTES + 16) {
-        // an XY point with a narrow SRID, the most common value: no dispatch, no checks beyond these
-        long h = ByteReader.loadInt64(bytes, 0);
-        int srid = (int) (h >> 16) & WIDE;
-        if ((h & 0xFFFF) == (POINT | VERSION_2 << 4) && h >>> 40 == 1 && srid != WIDE) {
-          double[] xy = {ByteReader.loadFloat64(bytes, 8), ByteReader.loadFloat64(bytes, 16)};
-          return factoryFor(srid).createPoint(new PackedCoordinateSequence.Double(xy, 2, 0));
+      if (bytes[0] == (POINT | VERSION_2 << 4) && bytes.length >= HEADER_BYTES + 16) {
+        // the most common value: no dispatch, two objects (the point, its OneCoordinate)
+        Geometry p = V2Reader.rootPoint(bytes);
+        if (p != null) {
+          return p;
         }
       }
       return V2Reader.read(bytes, 0, bytes.length, factoryFor(peekSrid2(bytes, 0, bytes.length)), null, true, 1, 0);
@@ -173,8 +170,7 @@ public final class GeometrySerde {
         && ByteReader.loadInt32(bytes, 0) == (POINT | VERSION << 16)) {
       // a version-1 XY point (type 1, no flags, version 1, reserved 0)
       GeometryFactory f = factoryFor(ByteReader.loadInt32(bytes, 4));
-      double[] xy = {ByteReader.loadFloat64(bytes, 8), ByteReader.loadFloat64(bytes, 16)};
-      return f.createPoint(new PackedCoordinateSequence.Double(xy, 2, 0));
+      return f.createPoint(new OneCoordinate.XY(ByteReader.loadFloat64(bytes, 8), ByteReader.loadFloat64(bytes, 16)));
     }
     int srid = V1Reader.peekSrid(bytes, 0, bytes.length);
     GeometryFactory f = factoryFor(srid);

@@ -17,120 +17,22 @@ import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
 /**
- * Writes the native format, version 2, in two passes: {@link #size} computes the exact length (and
- * each geometry's flags), then {@link #write} fills exactly that many bytes — into a new array or a
- * caller's. Coordinates are copied by {@link CoordWriter}, one loop per sequence class and stored
- * dimension. A Z or M that is NaN in the first coordinate is left out (flag Z_NAN/M_NAN); if a later
- * one is not NaN the write reports it ({@code -1}) and the caller writes again with {@code omit}
- * off, so the bytes only ever depend on the geometry.
+ * Writes the native format, version 2. Each type has a <em>plan</em> (its flags and exact size, in one
+ * walk of its parts, packed in a long: size in bits 0–31, flags in 32–39) and a <em>write</em> that
+ * fills exactly that many bytes with those flags — into a new array or a caller's. Root geometries of
+ * the JTS classes go straight to their type's plan and write (small methods C2 inlines); collection
+ * members go through the {@link #plan}/{@link #write} switches. Coordinates are copied by {@link
+ * CoordWriter}, one loop per sequence class and stored dimension.
+ *
+ * <p>A Z or M that is NaN in a geometry's first coordinate is left out (flag Z_NAN/M_NAN); if a later
+ * one is not NaN the write returns -1 and the caller writes again with {@code omit} off — nothing is
+ * left out then — so the bytes only ever depend on the geometry.
  */
 final class NativeWriter {
+  /** Largest encoding: a Java array, with room for an extension word. */
+  private static final long MAX_SIZE = Integer.MAX_VALUE - 16;
+
   private NativeWriter() {}
-
-  /** A new array holding exactly the encoding of {@code g}. */
-  static byte[] serialize(Geometry g, boolean envelope) {
-    requireGeometry(g);
-    if (!envelope && g.getClass() == Point.class) {
-      byte[] b = point((Point) g, true);
-      return b != null ? b : point((Point) g, false);
-    }
-    byte[] b = attempt(g, envelope, true);
-    return b != null ? b : attempt(g, envelope, false);
-  }
-
-  private static byte[] attempt(Geometry g, boolean envelope, boolean omit) {
-    byte[] b = new byte[size(g, envelope, omit)];
-    int end = write(b, 0, g, envelope, omit);
-    if (end < 0) {
-      return null;
-    }
-    if (end != b.length) {
-      throw new IllegalStateException("size " + b.length + " != written " + end);
-    }
-    return b;
-  }
-
-  /**
-   * Writes the encoding of {@code g} at {@code off}, if it fits in {@code room} bytes; returns its
-   * length, or -1 if it does not fit.
-   */
-  static int writeInto(Geometry g, byte[] b, int off, int room) {
-    if (size(g, false, true) > room) {
-      return -1; // leaving nothing out is never smaller
-    }
-    int end = write(b, off, g, false, true);
-    if (end >= 0) {
-      return end - off;
-    }
-    if (size(g, false, false) > room) {
-      return -1;
-    }
-    return write(b, off, g, false, false) - off;
-  }
-
-  /** The exact size {@link #serialize} produces: checks every ordinate the first one says to leave out. */
-  static int exactSize(Geometry g) {
-    int size = size(g, false, true);
-    return size == size(g, false, false) || omissionsHold(g, typeOf(g)) ? size : size(g, false, false);
-  }
-
-  private static boolean omissionsHold(Geometry g, int type) {
-    if (type == GEOMETRYCOLLECTION) {
-      for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
-        Geometry m = g.getGeometryN(i);
-        if (!omissionsHold(m, typeOf(m))) {
-          return false;
-        }
-      }
-      return true;
-    }
-    int flags = flags(g, type, true);
-    if ((flags & (FLAG_Z_NAN | FLAG_M_NAN)) == 0) {
-      return true;
-    }
-    java.util.List<CoordinateSequence> seqs = new java.util.ArrayList<>();
-    g.apply((org.locationtech.jts.geom.CoordinateSequenceFilter) new SequenceCollector(seqs));
-    for (CoordinateSequence s : seqs) {
-      int own = Coords.flagsOf(s);
-      for (int i = 0, n = s.size(); i < n; i++) {
-        if ((flags & FLAG_Z_NAN) != 0 && (own & FLAG_Z) != 0
-            && Double.doubleToRawLongBits(s.getOrdinate(i, 2)) != NAN_BITS) {
-          return false;
-        }
-        if ((flags & FLAG_M_NAN) != 0 && (own & FLAG_M) != 0
-            && Double.doubleToRawLongBits(s.getOrdinate(i, s.getDimension() - 1)) != NAN_BITS) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Collects each coordinate sequence once (JTS calls the filter per coordinate). */
-  private static final class SequenceCollector implements org.locationtech.jts.geom.CoordinateSequenceFilter {
-    private final java.util.List<CoordinateSequence> seqs;
-
-    SequenceCollector(java.util.List<CoordinateSequence> seqs) {
-      this.seqs = seqs;
-    }
-
-    @Override
-    public void filter(CoordinateSequence seq, int i) {
-      if (i == 0) {
-        seqs.add(seq);
-      }
-    }
-
-    @Override
-    public boolean isDone() {
-      return false;
-    }
-
-    @Override
-    public boolean isGeometryChanged() {
-      return false;
-    }
-  }
 
   static void requireGeometry(Geometry g) {
     if (g == null) {
@@ -138,52 +40,107 @@ final class NativeWriter {
     }
   }
 
-  /** The common case, a root Point, without the general passes; null if an omitted ordinate was not NaN. */
-  private static byte[] point(Point p, boolean omit) {
-    CoordinateSequence seq = p.getCoordinateSequence();
-    int n = seq.size();
-    int flags = n == 0 ? Coords.flagsOf(seq) : unitFlags(seq, Coords.flagsOf(seq), omit);
-    int srid = p.getSRID();
-    int count = n == 0 ? 0 : 1;
-    int head = narrow(srid, count) ? HEADER_BYTES : HEADER_BYTES + 8;
-    byte[] b = new byte[head + 8 * count * storedOrdinates(flags)];
-    int pos = header(b, 0, POINT, flags, srid, count);
-    if (n != 0 && CoordWriter.point(b, pos, seq, flags) < 0) {
-      return null;
+  /** A new array holding exactly the encoding of {@code g} (with the root's envelope if asked). */
+  static byte[] serialize(Geometry g, boolean envelope) {
+    requireGeometry(g);
+    byte[] b = envelope ? withEnvelope(g, true) : root(g, true);
+    if (b != null) {
+      return b;
     }
-    return b;
+    return envelope ? withEnvelope(g, false) : root(g, false);
   }
 
-  /** Exact size of the encoding of a root geometry (its flags decided with {@code omit}). */
-  static int size(Geometry g, boolean envelope, boolean omit) {
-    long size = size(g, typeOf(g), omit, 1);
-    if (envelope && hasEnvelope(g)) {
-      size += ENVELOPE_BYTES;
+  /** A root without envelope, by exact class; null if an ordinate left out was not NaN. */
+  private static byte[] root(Geometry g, boolean omit) {
+    Class<?> c = g.getClass();
+    if (c == Point.class) {
+      Point p = (Point) g;
+      long plan = planPoint(p, omit);
+      byte[] b = new byte[size(plan)];
+      return writePoint(b, 0, p, flags(plan)) < 0 ? null : b;
     }
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new BrineException("geometry too large to serialize: " + size + " bytes");
+    if (c == Polygon.class) {
+      Polygon p = (Polygon) g;
+      long plan = planPolygon(p, omit);
+      byte[] b = new byte[size(plan)];
+      return writePolygon(b, 0, p, flags(plan)) < 0 ? null : b;
     }
-    return (int) size;
+    if (c == LineString.class) {
+      LineString l = (LineString) g;
+      long plan = planLine(l, omit);
+      byte[] b = new byte[size(plan)];
+      return writeLine(b, 0, l, LINESTRING, flags(plan)) < 0 ? null : b;
+    }
+    if (c == MultiPolygon.class) {
+      long plan = planMultiPolygon(g, omit);
+      byte[] b = new byte[size(plan)];
+      return writeMultiPolygon(b, 0, g, flags(plan)) < 0 ? null : b;
+    }
+    int type = typeOf(g);
+    long plan = plan(g, type, omit, 1);
+    byte[] b = new byte[size(plan)];
+    return write(b, 0, g, type, flags(plan), omit, 1) < 0 ? null : b;
   }
 
-  /** The root stores an envelope (when asked to): not a point, not empty. */
-  private static boolean hasEnvelope(Geometry g) {
-    return typeOf(g) != POINT && !g.isEmpty();
+  private static byte[] withEnvelope(Geometry g, boolean omit) {
+    int type = typeOf(g);
+    long plan = plan(g, type, omit, 1);
+    boolean env = type != POINT && !g.isEmpty();
+    byte[] b = new byte[checked(size(plan) + (env ? ENVELOPE_BYTES : 0L))];
+    int flags = flags(plan) | (env ? FLAG_ENVELOPE : 0);
+    return write(b, 0, g, type, flags, omit, 1) < 0 ? null : b;
   }
 
   /**
-   * Writes a root geometry at {@code pos} exactly as {@link #size} measured it with the same {@code
-   * omit}; returns the end, or -1 if an ordinate left out was not NaN (then the bytes are garbage).
+   * Writes the encoding of {@code g} at {@code off} if it fits in {@code room} bytes; returns its
+   * length, or -1 if it does not fit.
    */
-  static int write(byte[] b, int pos, Geometry g, boolean envelope, boolean omit) {
-    return write(b, pos, g, typeOf(g), envelope && hasEnvelope(g), omit);
+  static int writeInto(Geometry g, byte[] b, int off, int room) {
+    int type = typeOf(g);
+    for (boolean omit = true; ; omit = false) {
+      long plan = plan(g, type, omit, 1);
+      if (size(plan) > room) {
+        return -1; // leaving nothing out is never smaller
+      }
+      int end = write(b, off, g, type, flags(plan), omit, 1);
+      if (end >= 0) {
+        return end - off;
+      }
+    }
+  }
+
+  /** The exact size {@link #serialize} produces without envelope. */
+  static int exactSize(Geometry g) {
+    int type = typeOf(g);
+    long plan = plan(g, type, true, 1);
+    long full = plan(g, type, false, 1);
+    return size(plan) == size(full) || Omissions.hold(g, type) ? size(plan) : size(full);
+  }
+
+  static int size(long plan) {
+    return (int) plan;
+  }
+
+  static int flags(long plan) {
+    return (int) (plan >>> 32);
+  }
+
+  private static long plan(long size, int flags) {
+    return checked(size) | (long) flags << 32;
+  }
+
+  private static int checked(long size) {
+    if (size > MAX_SIZE) {
+      throw new BrineException("geometry too large to serialize: " + size + " bytes");
+    }
+    return (int) size;
   }
 
   private static long headerBytes(int srid, int count) {
     return narrow(srid, count) ? HEADER_BYTES : HEADER_BYTES + 8;
   }
 
-  /** Writes a header word (and the extension if SRID or count do not fit it); returns the position after. */
+  /** Writes the header word (and the extension if SRID or count do not fit it); returns the position after. */
   static int header(byte[] b, int pos, int type, int flags, int srid, int count) {
     if (narrow(srid, count)) {
       ByteWriter.storeInt64(b, pos, header2(type, flags, srid, count));
@@ -193,6 +150,72 @@ final class NativeWriter {
     ByteWriter.storeInt32(b, pos + 8, srid);
     ByteWriter.storeInt32(b, pos + 12, count);
     return pos + HEADER_BYTES + 8;
+  }
+
+  /** After the header: the root's envelope if its flags say so (JTS's, computed and cached by JTS if not yet). */
+  private static int envelope(byte[] b, int pos, Geometry g, int flags) {
+    if ((flags & FLAG_ENVELOPE) == 0) {
+      return pos;
+    }
+    Envelope e = g.getEnvelopeInternal();
+    // the raw JTS fields; a null envelope is stored as JTS keeps it (0, 0, -1, -1)
+    ByteWriter.storeFloat64(b, pos, e.isNull() ? 0 : e.getMinX());
+    ByteWriter.storeFloat64(b, pos + 8, e.isNull() ? 0 : e.getMinY());
+    ByteWriter.storeFloat64(b, pos + 16, e.isNull() ? -1 : e.getMaxX());
+    ByteWriter.storeFloat64(b, pos + 24, e.isNull() ? -1 : e.getMaxY());
+    return pos + ENVELOPE_BYTES;
+  }
+
+  /** Zero padding from {@code s} to the next multiple of 8 after {@code base}; returns that position. */
+  private static int zeroPad(byte[] b, int s, int base) {
+    int end = base + (((s - base) + 7) & ~7);
+    if (end != s) {
+      ByteWriter.storeInt32(b, s, 0); // structures are 4-byte words: the padding is 0 or 4 bytes
+    }
+    return end;
+  }
+
+  // ---- dispatch (collection members, uncommon classes) ---------------------------------------
+
+  static long plan(Geometry g, int type, boolean omit, int depth) {
+    switch (type) {
+      case POINT:
+        return planPoint((Point) g, omit);
+      case LINESTRING:
+      case LINEARRING:
+        return planLine((LineString) g, omit);
+      case POLYGON:
+        return planPolygon((Polygon) g, omit);
+      case MULTIPOINT:
+        return planMultiPoint(g, omit);
+      case MULTILINESTRING:
+        return planMultiLine(g, omit);
+      case MULTIPOLYGON:
+        return planMultiPolygon(g, omit);
+      default:
+        return planCollection(g, omit, depth);
+    }
+  }
+
+  /** Writes {@code g} with the flags of its plan; returns the end, or -1 (an ordinate left out was not NaN). */
+  static int write(byte[] b, int pos, Geometry g, int type, int flags, boolean omit, int depth) {
+    switch (type) {
+      case POINT:
+        return writePoint(b, pos, (Point) g, flags);
+      case LINESTRING:
+      case LINEARRING:
+        return writeLine(b, pos, (LineString) g, type, flags);
+      case POLYGON:
+        return writePolygon(b, pos, (Polygon) g, flags);
+      case MULTIPOINT:
+        return writeMultiPoint(b, pos, g, flags);
+      case MULTILINESTRING:
+        return writeMultiLine(b, pos, g, flags);
+      case MULTIPOLYGON:
+        return writeMultiPolygon(b, pos, g, flags);
+      default:
+        return writeCollection(b, pos, g, flags, omit, depth);
+    }
   }
 
   // ---- flags ---------------------------------------------------------------------------------
@@ -217,234 +240,79 @@ final class NativeWriter {
     return flags;
   }
 
-  /** Flags (Z, M, Z_NAN, M_NAN, EMPTIES) of a geometry that is not a collection of any kind. */
-  static int flags(Geometry g, int type, boolean omit) {
-    switch (type) {
-      case POINT:
-      case LINESTRING:
-      case LINEARRING: {
-        CoordinateSequence seq = type == POINT ? ((Point) g).getCoordinateSequence() : ((LineString) g).getCoordinateSequence();
-        int zm = Coords.flagsOf(seq);
-        return seq.size() == 0 ? zm : unitFlags(seq, zm, omit);
-      }
-      case POLYGON: {
-        Polygon p = (Polygon) g;
-        CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
-        int zm = Coords.flagsOf(shell);
-        CoordinateSequence first = shell.size() > 0 ? shell : null;
-        for (int i = 0, n = p.getNumInteriorRing(); i < n; i++) {
-          CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
-          zm |= Coords.flagsOf(h);
-          if (first == null && h.size() > 0) {
-            first = h;
-          }
-        }
-        return first == null ? zm : unitFlags(first, zm, omit);
-      }
-      case MULTIPOINT: {
-        int zm = 0;
-        int flags = 0;
-        CoordinateSequence first = null;
-        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
-          CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
-          zm |= Coords.flagsOf(s);
-          if (s.size() == 0) {
-            flags = FLAG_EMPTIES;
-          } else if (first == null) {
-            first = s;
-          }
-        }
-        return flags | (first == null ? zm : unitFlags(first, zm, omit));
-      }
-      case MULTILINESTRING: {
-        int zm = 0;
-        CoordinateSequence first = null;
-        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
-          CoordinateSequence s = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
-          zm |= Coords.flagsOf(s);
-          if (first == null && s.size() > 0) {
-            first = s;
-          }
-        }
-        return first == null ? zm : unitFlags(first, zm, omit);
-      }
-      case MULTIPOLYGON: {
-        int zm = 0;
-        CoordinateSequence first = null;
-        for (int i = 0, n = g.getNumGeometries(); i < n; i++) {
-          Polygon p = (Polygon) g.getGeometryN(i);
-          for (int r = -1, holes = p.getNumInteriorRing(); r < holes; r++) {
-            CoordinateSequence s = (r < 0 ? p.getExteriorRing() : p.getInteriorRingN(r)).getCoordinateSequence();
-            zm |= Coords.flagsOf(s);
-            if (first == null && s.size() > 0) {
-              first = s;
-            }
-          }
-        }
-        return first == null ? zm : unitFlags(first, zm, omit);
-      }
-      default:
-        throw new AssertionError(type);
-    }
+  /** Flags of one sequence (a point, a line). */
+  private static int sequenceFlags(CoordinateSequence seq, boolean omit) {
+    int zm = Coords.flagsOf(seq);
+    return zm == 0 || seq.size() == 0 ? zm : unitFlags(seq, zm, omit);
   }
 
-  // ---- size ----------------------------------------------------------------------------------
-
-  private static long size(Geometry g, int type, boolean omit, int depth) {
-    if (type == GEOMETRYCOLLECTION) {
-      if (depth > MAX_DEPTH) {
-        throw new BrineException("geometry collections nested deeper than " + MAX_DEPTH);
-      }
-      int n = g.getNumGeometries();
-      long size = headerBytes(g.getSRID(), n);
-      for (int i = 0; i < n; i++) {
-        Geometry m = g.getGeometryN(i);
-        size += size(m, typeOf(m), omit, depth + 1);
-        if (size > Integer.MAX_VALUE) {
-          throw new BrineException("geometry too large to serialize: more than " + Integer.MAX_VALUE + " bytes");
-        }
-      }
-      return size;
+  /** Flags of a polygon's rings. */
+  private static int polygonFlags(Polygon p, boolean omit) {
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    int holes = p.getNumInteriorRing();
+    if (holes == 0) {
+      return sequenceFlags(shell, omit);
     }
-    int flags = flags(g, type, omit);
-    long coordBytes = 8L * storedOrdinates(flags);
-    switch (type) {
-      case POINT: {
-        int count = g.isEmpty() ? 0 : 1;
-        return headerBytes(g.getSRID(), count) + count * coordBytes;
+    int zm = Coords.flagsOf(shell);
+    CoordinateSequence first = shell.size() > 0 ? shell : null;
+    for (int i = 0; i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      zm |= Coords.flagsOf(h);
+      if (first == null && h.size() > 0) {
+        first = h;
       }
-      case LINESTRING:
-      case LINEARRING: {
-        int n = ((LineString) g).getCoordinateSequence().size();
-        return headerBytes(g.getSRID(), n) + n * coordBytes;
-      }
-      case POLYGON: {
-        Polygon p = (Polygon) g;
-        int rings = ringCount(p);
-        return headerBytes(g.getSRID(), rings) + pad8(4L * rings) + p.getNumPoints() * coordBytes;
-      }
-      case MULTIPOINT: {
-        int n = g.getNumGeometries();
-        int empties = 0;
-        if ((flags & FLAG_EMPTIES) != 0) {
-          for (int i = 0; i < n; i++) {
-            if (g.getGeometryN(i).isEmpty()) empties++;
-          }
-        }
-        return headerBytes(g.getSRID(), n) + (empties > 0 ? pad8(4L + 4L * empties) : 0) + (n - empties) * coordBytes;
-      }
-      case MULTILINESTRING: {
-        int n = g.getNumGeometries();
-        return headerBytes(g.getSRID(), n) + pad8(4L * n) + g.getNumPoints() * coordBytes;
-      }
-      case MULTIPOLYGON: {
-        int n = g.getNumGeometries();
-        long structure = 4L * n;
-        long points = 0;
-        for (int i = 0; i < n; i++) {
-          Polygon p = (Polygon) g.getGeometryN(i);
-          structure += 4L * ringCount(p);
-          points += p.getNumPoints();
-        }
-        return headerBytes(g.getSRID(), n) + pad8(structure) + points * coordBytes;
-      }
-      default:
-        throw new AssertionError(type);
     }
+    return first == null ? zm : unitFlags(first, zm, omit);
   }
 
-  private static long pad8(long n) {
-    return (n + 7) & ~7L;
+  // ---- the types -----------------------------------------------------------------------------
+
+  private static long planPoint(Point p, boolean omit) {
+    CoordinateSequence seq = p.getCoordinateSequence();
+    int flags = sequenceFlags(seq, omit);
+    int count = seq.size() == 0 ? 0 : 1;
+    return plan(headerBytes(p.getSRID(), count) + 8L * count * storedOrdinates(flags), flags);
+  }
+
+  private static int writePoint(byte[] b, int pos, Point p, int flags) {
+    CoordinateSequence seq = p.getCoordinateSequence();
+    if (seq.size() == 0) {
+      return envelope(b, header(b, pos, POINT, flags, p.getSRID(), 0), p, flags);
+    }
+    pos = envelope(b, header(b, pos, POINT, flags, p.getSRID(), 1), p, flags);
+    return CoordWriter.point(b, pos, seq, flags);
+  }
+
+  private static long planLine(LineString l, boolean omit) {
+    CoordinateSequence seq = l.getCoordinateSequence();
+    int flags = sequenceFlags(seq, omit);
+    int n = seq.size();
+    return plan(headerBytes(l.getSRID(), n) + 8L * n * storedOrdinates(flags), flags);
+  }
+
+  private static int writeLine(byte[] b, int pos, LineString l, int type, int flags) {
+    CoordinateSequence seq = l.getCoordinateSequence();
+    pos = envelope(b, header(b, pos, type, flags, l.getSRID(), seq.size()), l, flags);
+    return CoordWriter.write(b, pos, seq, flags);
   }
 
   /** 0 for an empty polygon, else shell + holes (JTS tolerates an empty shell with holes). */
   static int ringCount(Polygon p) {
-    return p.getNumInteriorRing() == 0 && p.getExteriorRing().getCoordinateSequence().size() == 0 ? 0 : 1 + p.getNumInteriorRing();
+    int holes = p.getNumInteriorRing();
+    return holes == 0 && p.getExteriorRing().getCoordinateSequence().size() == 0 ? 0 : 1 + holes;
   }
 
-  // ---- write ---------------------------------------------------------------------------------
-
-  private static int write(byte[] b, int pos, Geometry g, int type, boolean envelope, boolean omit) {
-    int srid = g.getSRID();
-    int env = envelope ? FLAG_ENVELOPE : 0;
-    if (type == GEOMETRYCOLLECTION) {
-      int n = g.getNumGeometries();
-      pos = header(b, pos, GEOMETRYCOLLECTION, env, srid, n);
-      pos = envelope(b, pos, g, envelope);
-      for (int i = 0; i < n && pos >= 0; i++) {
-        Geometry m = g.getGeometryN(i);
-        pos = write(b, pos, m, typeOf(m), false, omit);
-      }
-      return pos;
-    }
-    int flags = flags(g, type, omit);
-    switch (type) {
-      case POINT: {
-        CoordinateSequence seq = ((Point) g).getCoordinateSequence();
-        boolean empty = seq.size() == 0;
-        pos = envelope(b, header(b, pos, POINT, flags | env, srid, empty ? 0 : 1), g, envelope);
-        return empty ? pos : CoordWriter.point(b, pos, seq, flags);
-      }
-      case LINESTRING:
-      case LINEARRING: {
-        CoordinateSequence seq = ((LineString) g).getCoordinateSequence();
-        pos = envelope(b, header(b, pos, type, flags | env, srid, seq.size()), g, envelope);
-        return CoordWriter.write(b, pos, seq, flags);
-      }
-      case POLYGON: {
-        Polygon p = (Polygon) g;
-        int rings = ringCount(p);
-        pos = envelope(b, header(b, pos, POLYGON, flags | env, srid, rings), g, envelope);
-        return rings(b, pos, pos + ((rings * 4 + 7) & ~7), p, rings, flags, true);
-      }
-      case MULTIPOINT:
-        return multiPoint(b, envelope(b, header(b, pos, MULTIPOINT, flags | env, srid, g.getNumGeometries()), g, envelope), g, flags);
-      case MULTILINESTRING: {
-        int n = g.getNumGeometries();
-        pos = envelope(b, header(b, pos, MULTILINESTRING, flags | env, srid, n), g, envelope);
-        int s = pos;
-        for (int i = 0; i < n; i++, s += 4) {
-          ByteWriter.storeInt32(b, s, ((LineString) g.getGeometryN(i)).getCoordinateSequence().size());
-        }
-        pos = zeroPad(b, s, pos);
-        for (int i = 0; i < n && pos >= 0; i++) {
-          pos = CoordWriter.write(b, pos, ((LineString) g.getGeometryN(i)).getCoordinateSequence(), flags);
-        }
-        return pos;
-      }
-      case MULTIPOLYGON: {
-        int n = g.getNumGeometries();
-        pos = envelope(b, header(b, pos, MULTIPOLYGON, flags | env, srid, n), g, envelope);
-        int words = n;
-        for (int i = 0; i < n; i++) {
-          words += ringCount((Polygon) g.getGeometryN(i));
-        }
-        int s = pos;
-        pos += (words * 4 + 7) & ~7;
-        if ((words & 1) != 0) {
-          ByteWriter.storeInt32(b, s + 4 * words, 0);
-        }
-        for (int i = 0; i < n && pos >= 0; i++) {
-          Polygon p = (Polygon) g.getGeometryN(i);
-          int rings = ringCount(p);
-          ByteWriter.storeInt32(b, s, rings);
-          pos = rings(b, s + 4, pos, p, rings, flags, false);
-          s += 4 + 4 * rings;
-        }
-        return pos;
-      }
-      default:
-        throw new AssertionError(type);
-    }
+  private static long planPolygon(Polygon p, boolean omit) {
+    int flags = polygonFlags(p, omit);
+    int rings = ringCount(p);
+    long size = headerBytes(p.getSRID(), rings) + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(flags) * p.getNumPoints();
+    return plan(size, flags);
   }
 
-  /** Zero padding from {@code s} to the next multiple of 8 (relative to {@code base}); returns it. */
-  private static int zeroPad(byte[] b, int s, int base) {
-    int end = base + (((s - base) + 7) & ~7);
-    if (end != s) {
-      ByteWriter.storeInt32(b, s, 0); // structures are 4-byte words: the padding is 0 or 4 bytes
-    }
-    return end;
+  private static int writePolygon(byte[] b, int pos, Polygon p, int flags) {
+    int rings = ringCount(p);
+    pos = envelope(b, header(b, pos, POLYGON, flags, p.getSRID(), rings), p, flags);
+    return rings(b, pos, pos + ((rings * 4 + 7) & ~7), p, rings, flags, true);
   }
 
   /**
@@ -470,12 +338,33 @@ final class NativeWriter {
     return pos;
   }
 
-  private static int multiPoint(byte[] b, int pos, Geometry g, int flags) {
+  private static long planMultiPoint(Geometry g, boolean omit) {
     int n = g.getNumGeometries();
+    int zm = 0;
+    int empties = 0;
+    CoordinateSequence first = null;
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      zm |= Coords.flagsOf(s);
+      if (s.size() == 0) {
+        empties++;
+      } else if (first == null) {
+        first = s;
+      }
+    }
+    int flags = (empties > 0 ? FLAG_EMPTIES : 0) | (first == null ? zm : unitFlags(first, zm, omit));
+    long size = headerBytes(g.getSRID(), n) + (empties > 0 ? (4L + 4L * empties + 7) & ~7L : 0)
+        + 8L * storedOrdinates(flags) * (n - empties);
+    return plan(size, flags);
+  }
+
+  private static int writeMultiPoint(byte[] b, int pos, Geometry g, int flags) {
+    int n = g.getNumGeometries();
+    pos = envelope(b, header(b, pos, MULTIPOINT, flags, g.getSRID(), n), g, flags);
     if ((flags & FLAG_EMPTIES) != 0) {
       int s = pos + 4;
       for (int i = 0; i < n; i++) {
-        if (g.getGeometryN(i).isEmpty()) {
+        if (((Point) g.getGeometryN(i)).getCoordinateSequence().size() == 0) {
           ByteWriter.storeInt32(b, s, i);
           s += 4;
         }
@@ -492,18 +381,105 @@ final class NativeWriter {
     return pos;
   }
 
-  /** The root's envelope (JTS's, computed and cached by JTS if it was not) when asked for. */
-  private static int envelope(byte[] b, int pos, Geometry g, boolean envelope) {
-    if (!envelope) {
-      return pos;
+  private static long planMultiLine(Geometry g, boolean omit) {
+    int n = g.getNumGeometries();
+    int zm = 0;
+    long points = 0;
+    CoordinateSequence first = null;
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
+      zm |= Coords.flagsOf(s);
+      points += s.size();
+      if (first == null && s.size() > 0) {
+        first = s;
+      }
     }
-    Envelope e = g.getEnvelopeInternal();
-    // the raw JTS fields; a null envelope is stored as JTS keeps it (0, 0, -1, -1)
-    ByteWriter.storeFloat64(b, pos, e.isNull() ? 0 : e.getMinX());
-    ByteWriter.storeFloat64(b, pos + 8, e.isNull() ? 0 : e.getMinY());
-    ByteWriter.storeFloat64(b, pos + 16, e.isNull() ? -1 : e.getMaxX());
-    ByteWriter.storeFloat64(b, pos + 24, e.isNull() ? -1 : e.getMaxY());
-    return pos + ENVELOPE_BYTES;
+    int flags = first == null ? zm : unitFlags(first, zm, omit);
+    return plan(headerBytes(g.getSRID(), n) + ((4L * n + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+  }
+
+  private static int writeMultiLine(byte[] b, int pos, Geometry g, int flags) {
+    int n = g.getNumGeometries();
+    pos = envelope(b, header(b, pos, MULTILINESTRING, flags, g.getSRID(), n), g, flags);
+    int s = pos;
+    for (int i = 0; i < n; i++, s += 4) {
+      ByteWriter.storeInt32(b, s, ((LineString) g.getGeometryN(i)).getCoordinateSequence().size());
+    }
+    pos = zeroPad(b, s, pos);
+    for (int i = 0; i < n && pos >= 0; i++) {
+      pos = CoordWriter.write(b, pos, ((LineString) g.getGeometryN(i)).getCoordinateSequence(), flags);
+    }
+    return pos;
+  }
+
+  private static long planMultiPolygon(Geometry g, boolean omit) {
+    int n = g.getNumGeometries();
+    int zm = 0;
+    long words = n;
+    long points = 0;
+    CoordinateSequence first = null;
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      words += ringCount(p);
+      for (int r = -1, holes = p.getNumInteriorRing(); r < holes; r++) {
+        CoordinateSequence s = (r < 0 ? p.getExteriorRing() : p.getInteriorRingN(r)).getCoordinateSequence();
+        zm |= Coords.flagsOf(s);
+        points += s.size();
+        if (first == null && s.size() > 0) {
+          first = s;
+        }
+      }
+    }
+    int flags = first == null ? zm : unitFlags(first, zm, omit);
+    return plan(headerBytes(g.getSRID(), n) + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+  }
+
+  private static int writeMultiPolygon(byte[] b, int pos, Geometry g, int flags) {
+    int n = g.getNumGeometries();
+    pos = envelope(b, header(b, pos, MULTIPOLYGON, flags, g.getSRID(), n), g, flags);
+    int words = n;
+    for (int i = 0; i < n; i++) {
+      words += ringCount((Polygon) g.getGeometryN(i));
+    }
+    int s = pos;
+    pos += (words * 4 + 7) & ~7;
+    if ((words & 1) != 0) {
+      ByteWriter.storeInt32(b, s + 4 * words, 0);
+    }
+    for (int i = 0; i < n && pos >= 0; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      int rings = ringCount(p);
+      ByteWriter.storeInt32(b, s, rings);
+      pos = rings(b, s + 4, pos, p, rings, flags, false);
+      s += 4 + 4 * rings;
+    }
+    return pos;
+  }
+
+  private static long planCollection(Geometry g, boolean omit, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new BrineException("geometry collections nested deeper than " + MAX_DEPTH);
+    }
+    int n = g.getNumGeometries();
+    long size = headerBytes(g.getSRID(), n);
+    for (int i = 0; i < n; i++) {
+      Geometry m = g.getGeometryN(i);
+      size += size(plan(m, typeOf(m), omit, depth + 1));
+      checked(size);
+    }
+    return plan(size, 0);
+  }
+
+  private static int writeCollection(byte[] b, int pos, Geometry g, int flags, boolean omit, int depth) {
+    int n = g.getNumGeometries();
+    pos = envelope(b, header(b, pos, GEOMETRYCOLLECTION, flags, g.getSRID(), n), g, flags);
+    for (int i = 0; i < n && pos >= 0; i++) {
+      Geometry m = g.getGeometryN(i);
+      int type = typeOf(m);
+      // members are planned again for their flags: only the root's plan is kept
+      pos = write(b, pos, m, type, flags(plan(m, type, omit, depth + 1)), omit, depth + 1);
+    }
+    return pos;
   }
 
   // ---- shared with the WKB writer ------------------------------------------------------------
@@ -527,9 +503,9 @@ final class NativeWriter {
     throw new BrineException("unsupported geometry class " + g.getClass().getName());
   }
 
-  /** Union of the Z/M flags of every sequence of a single-type geometry or Multi*. */
+  /** Union of the Z/M flags of every sequence of a geometry (collections: of their members, any depth). */
   static int zmOf(Geometry g, int type) {
-    return type == GEOMETRYCOLLECTION ? gcFlags(g, 1) : flags(g, type, false) & (FLAG_Z | FLAG_M);
+    return type == GEOMETRYCOLLECTION ? gcFlags(g, 1) : flags(plan(g, type, false, 1)) & (FLAG_Z | FLAG_M);
   }
 
   /** Union of the Z/M flags of a collection's members, at any depth (bounded by MAX_DEPTH). */

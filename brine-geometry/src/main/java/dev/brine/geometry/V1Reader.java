@@ -62,7 +62,9 @@ final class V1Reader {
     if (b.length != HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))) {
       return null;
     }
-    Point p = f.createPoint(Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, empty ? 0 : 1, zm, false));
+    Point p = f.createPoint(empty
+        ? Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, 0, zm, false)
+        : V2Reader.point(b, HEADER_BYTES, zm)); // the same layout: X, Y, [Z], [M]
     int srid = ByteReader.loadInt32(b, 4);
     if (p.getSRID() != srid) {
       p.setSRID(srid);

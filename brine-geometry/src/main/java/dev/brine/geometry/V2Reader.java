@@ -275,7 +275,7 @@ final class V2Reader {
     int coordBytes = 8 * storedOrdinates(flags);
     switch (type) {
       case POINT:
-        return f.createPoint(sequence(b, pos, count, flags, maker));
+        return f.createPoint(count == 1 && maker == null ? point(b, pos, flags) : sequence(b, pos, count, flags, maker));
       case LINESTRING:
         return f.createLineString(sequence(b, pos, count, flags, maker));
       case LINEARRING:
@@ -294,7 +294,7 @@ final class V2Reader {
         }
         for (int i = 0; i < count; i++) {
           if (points[i] == null) {
-            points[i] = f.createPoint(sequence(b, coords, 1, flags, maker));
+            points[i] = f.createPoint(maker == null ? point(b, coords, flags) : sequence(b, coords, 1, flags, maker));
             coords += coordBytes;
           }
         }
@@ -363,6 +363,43 @@ final class V2Reader {
       coords += n * coordBytes;
     }
     return f.createPolygon(shell, holes);
+  }
+
+  /**
+   * A root point of the default factory straight from its bytes (one coordinate, SRID in the header
+   * word, valid flags, exact length), or null to take the general path (which also reports errors).
+   */
+  static Point rootPoint(byte[] b) {
+    long h = ByteReader.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    if (h >>> 40 != 1 || srid == WIDE || (flags & ~CoordWriter.LAYOUT) != 0
+        || ((flags >> 3) & ~flags & 3) != 0 // Z_NAN without Z, M_NAN without M
+        || b.length != HEADER_BYTES + 8 * storedOrdinates(flags)) {
+      return null;
+    }
+    return GeometrySerde.factoryFor(srid).createPoint(point(b, HEADER_BYTES, flags));
+  }
+
+  /** The one coordinate of a point at {@code pos} (in bounds), in fields: {@link OneCoordinate}. */
+  static OneCoordinate point(byte[] b, int pos, int flags) {
+    double x = ByteReader.loadFloat64(b, pos);
+    double y = ByteReader.loadFloat64(b, pos + 8);
+    int zm = flags & (FLAG_Z | FLAG_M);
+    if (zm == 0) {
+      return new OneCoordinate.XY(x, y);
+    }
+    int p = pos + 16;
+    double z = Double.NaN;
+    double m = Double.NaN;
+    if ((zm & FLAG_Z) != 0 && (flags & FLAG_Z_NAN) == 0) {
+      z = ByteReader.loadFloat64(b, p);
+      p += 8;
+    }
+    if ((zm & FLAG_M) != 0 && (flags & FLAG_M_NAN) == 0) {
+      m = ByteReader.loadFloat64(b, p);
+    }
+    return new OneCoordinate.Any(zm, x, y, z, m);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.brine.bench.geometry;
 
 import dev.brine.geometry.GeometrySerde;
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.apache.sedona.common.geometrySerde.GeometrySerializer;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -54,6 +55,8 @@ public class GeometryShapesBench {
   private Geometry geometry;
   private byte[] brineBytes;
   private byte[] sedonaBytes;
+  private ByteBuffer buffer;
+  private CopyFloor floor;
 
   /** Builds the geometry and both libraries' bytes, and checks each round trip once. */
   @Setup(Level.Trial)
@@ -62,6 +65,8 @@ public class GeometryShapesBench {
     geometry.getEnvelopeInternal(); // cached, as for serialize_*; fresh_* drops it on every call
     brineBytes = GeometrySerde.serialize(geometry);
     sedonaBytes = GeometrySerializer.serialize(geometry);
+    buffer = ByteBuffer.allocate(brineBytes.length);
+    floor = new CopyFloor(geometry, sedonaBytes.length);
     Geometry brine = GeometrySerde.deserialize(brineBytes);
     if (!sameExactly(geometry, brine) || brine.getSRID() != 4326) {
       throw new IllegalStateException("brine round trip changed the geometry: " + brine);
@@ -158,6 +163,26 @@ public class GeometryShapesBench {
   public byte[] fresh_sedona() {
     geometry.geometryChanged();
     return GeometrySerializer.serialize(geometry);
+  }
+
+  /**
+   * Brine into a caller's buffer ({@code GeometrySerde.serialize(Geometry, ByteBuffer)}): no result
+   * array, the way a row writer appends to its own buffer. Compare with {@link #serialize_sedona}.
+   */
+  @Benchmark
+  public int into_brine() {
+    buffer.clear();
+    return GeometrySerde.serialize(geometry, buffer);
+  }
+
+  /**
+   * The floor under any serializer that returns a new array holding these coordinates: an array of
+   * Sedona's size, every coordinate sequence copied into it by the simplest loop per sequence class
+   * and dimension (no header, no structure, no dispatch).
+   */
+  @Benchmark
+  public byte[] floor_copy() {
+    return floor.copy();
   }
 
   /** Brine decode. */

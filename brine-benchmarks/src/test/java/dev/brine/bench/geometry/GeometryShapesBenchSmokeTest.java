@@ -26,6 +26,11 @@ class GeometryShapesBenchSmokeTest {
             assertTrue(g.equalsExact(b.deserialize_sedona()), what);
             assertArrayEquals(b.serialize_brine(), b.fresh_brine(), what);
             assertArrayEquals(b.serialize_sedona(), b.fresh_sedona(), what);
+            assertTrue(b.into_brine() == b.brineSize(), what);
+            assertTrue(b.floor_copy().length == b.sedonaSize(), what);
+            // Sedona stores X, Y and the Z/M of the first coordinate (all NaN Z: XY); Brine keeps the
+            // declared dimension exactly and still never writes more
+            assertTrue(b.brineSize() <= b.sedonaSize(), what + ": " + b.brineSize() + " > " + b.sedonaSize());
           }
         }
       }
