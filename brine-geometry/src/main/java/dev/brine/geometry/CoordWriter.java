@@ -43,7 +43,7 @@ final class CoordWriter {
         if (Coords.flagsOf(cas) == (layout & (FLAG_Z | FLAG_M))) {
           return array(b, pos, cas.toCoordinateArray(), layout);
         }
-      } else if (c == PackedCoordinateSequence.Double.class) {
+      } else if (seq instanceof PackedCoordinateSequence.Double) { // JTS's, or a decoded one (Packed)
         PackedCoordinateSequence.Double p = (PackedCoordinateSequence.Double) seq;
         if (Coords.flagsOf(p) == (layout & (FLAG_Z | FLAG_M))) {
           return packed(b, pos, p.getRawCoordinates(), p.getDimension(), layout);

@@ -81,12 +81,12 @@ final class Coords {
 
   /** An XY LinearRing of {@code n} coordinates at {@code pos} (bounds already checked). */
   static LinearRing ringXY(GeometryFactory f, byte[] b, int pos, int n) {
-    return f.createLinearRing(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
+    return f.createLinearRing(new Packed.D2(doubles(b, pos, n << 1)));
   }
 
   /** An XY LineString of {@code n} coordinates at {@code pos} (bounds already checked). */
   static LineString lineXY(GeometryFactory f, byte[] b, int pos, int n) {
-    return f.createLineString(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
+    return f.createLineString(new Packed.D2(doubles(b, pos, n << 1)));
   }
 
   /** How sequences are built when decoding, chosen once per geometry factory. */
@@ -118,8 +118,7 @@ final class Coords {
       new Maker() {
         @Override
         CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean bigEndian) {
-          int d = ordinates(zm);
-          double[] raw = new double[n * d];
+          double[] raw = new double[n * ordinates(zm)];
           if (bigEndian) {
             for (int i = 0; i < raw.length; i++) {
               raw[i] = (double) Bytes.DOUBLE_BE.get(b, pos + (i << 3));
@@ -129,7 +128,7 @@ final class Coords {
               raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
             }
           }
-          return new PackedCoordinateSequence.Double(raw, d, (zm & M) != 0 ? 1 : 0);
+          return packed(raw, zm);
         }
 
         @Override
@@ -138,18 +137,9 @@ final class Coords {
         }
       };
 
-  /** A PackedCoordinateSequence.Double over {@code raw}, with a literal dimension per case. */
+  /** A PackedCoordinateSequence.Double over {@code raw} ({@link Packed}: no division in size()). */
   static PackedCoordinateSequence.Double packed(double[] raw, int zm) {
-    switch (zm) {
-      case 0:
-        return new PackedCoordinateSequence.Double(raw, 2, 0);
-      case Z:
-        return new PackedCoordinateSequence.Double(raw, 3, 0);
-      case M:
-        return new PackedCoordinateSequence.Double(raw, 3, 1);
-      default:
-        return new PackedCoordinateSequence.Double(raw, 4, 1);
-    }
+    return Packed.of(raw, zm);
   }
 
   /** Builds Coordinate objects of the exact subclass for the dimension (JTS's default). */

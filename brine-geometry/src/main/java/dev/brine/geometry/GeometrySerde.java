@@ -164,7 +164,9 @@ public final class GeometrySerde {
           return p;
         }
       }
-      return V2Reader.read(bytes, 0, bytes.length, factoryFor(peekSrid2(bytes, 0, bytes.length)), null, true, 1, 0);
+      GeometryFactory f = factoryFor(peekSrid2(bytes, 0, bytes.length));
+      Geometry g = V2RootReader.read(bytes, 0, bytes.length, f);
+      return g != null ? g : V2Reader.read(bytes, 0, bytes.length, f, null, true, 1, 0);
     }
     if (bytes.length == HEADER_BYTES + 16
         && ByteReader.loadInt32(bytes, 0) == (POINT | VERSION << 16)) {
@@ -239,7 +241,9 @@ public final class GeometrySerde {
   /** Decodes from a range of a larger array (used by the Brine serializers). */
   static Geometry deserialize(byte[] bytes, int off, int len) {
     if (isVersion2(bytes, off, len)) {
-      return V2Reader.read(bytes, off, len, factoryFor(peekSrid2(bytes, off, len)), null, true, 1, off);
+      GeometryFactory f = factoryFor(peekSrid2(bytes, off, len));
+      Geometry g = V2RootReader.read(bytes, off, len, f);
+      return g != null ? g : V2Reader.read(bytes, off, len, f, null, true, 1, off);
     }
     int srid = V1Reader.peekSrid(bytes, off, len);
     return new V1Reader(bytes, off, len, factoryFor(srid)).readAll();

@@ -43,16 +43,30 @@ final class NativeWriter {
   /** A new array holding exactly the encoding of {@code g} (with the root's envelope if asked). */
   static byte[] serialize(Geometry g, boolean envelope) {
     requireGeometry(g);
-    byte[] b = envelope ? withEnvelope(g, true) : root(g, true);
-    if (b != null) {
-      return b;
+    if (envelope) {
+      byte[] b = withEnvelope(g, true);
+      return b != null ? b : withEnvelope(g, false);
     }
-    return envelope ? withEnvelope(g, false) : root(g, false);
+    byte[] b = root(g, true, true);
+    if (b == null) {
+      b = root(g, true, false);
+    }
+    return b != null ? b : root(g, false, false);
   }
 
-  /** A root without envelope, by exact class; null if an ordinate left out was not NaN. */
-  private static byte[] root(Geometry g, boolean omit) {
+  /**
+   * A root without envelope, by exact class; null if an ordinate left out was not NaN or, with {@code
+   * quick}, if a MultiPoint is not as uniform as its first point promised.
+   */
+  private static byte[] root(Geometry g, boolean omit, boolean quick) {
     Class<?> c = g.getClass();
+    if (quick && c == MultiPoint.class) {
+      long plan = quickMultiPoint(g, omit);
+      if (plan >= 0) {
+        byte[] b = new byte[size(plan)];
+        return writeMultiPoint(b, 0, g, flags(plan)) < 0 ? null : b;
+      }
+    }
     if (c == Point.class) {
       Point p = (Point) g;
       long plan = planPoint(p, omit);
@@ -358,8 +372,42 @@ final class NativeWriter {
     return plan(size, flags);
   }
 
+  /** Internal flag of a quick MultiPoint plan (never written): check that every point is like the first. */
+  private static final int QUICK = 0x100;
+
+  /**
+   * The plan of a MultiPoint whose points are all non-empty and of the first one's dimension, from
+   * the first point alone (-1 if it is empty): the write checks the others as it copies them. Sedona
+   * writes MultiPoints this way; one walk over the points instead of two.
+   */
+  private static long quickMultiPoint(Geometry g, boolean omit) {
+    int n = g.getNumGeometries();
+    if (n == 0) {
+      return -1;
+    }
+    CoordinateSequence first = ((Point) g.getGeometryN(0)).getCoordinateSequence();
+    if (first.size() == 0) {
+      return -1;
+    }
+    int flags = sequenceFlags(first, omit);
+    return plan(headerBytes(g.getSRID(), n) + 8L * storedOrdinates(flags) * n, flags | QUICK);
+  }
+
   private static int writeMultiPoint(byte[] b, int pos, Geometry g, int flags) {
     int n = g.getNumGeometries();
+    if ((flags & QUICK) != 0) {
+      flags &= ~QUICK;
+      int zm = flags & (FLAG_Z | FLAG_M);
+      pos = header(b, pos, MULTIPOINT, flags, g.getSRID(), n);
+      for (int i = 0; i < n && pos >= 0; i++) {
+        CoordinateSequence seq = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+        if (seq.size() == 0 || Coords.flagsOf(seq) != zm) {
+          return -1;
+        }
+        pos = CoordWriter.point(b, pos, seq, flags);
+      }
+      return pos;
+    }
     pos = envelope(b, header(b, pos, MULTIPOINT, flags, g.getSRID(), n), g, flags);
     if ((flags & FLAG_EMPTIES) != 0) {
       int s = pos + 4;

@@ -334,7 +334,13 @@ final class V2Reader {
         int p = pos;
         for (int i = 0; i < count; i++) {
           int memberEnd = memberEnd(b, p, end, depth + 1, base);
-          members[i] = read(b, p, memberEnd - p, f, maker, false, depth + 1, base);
+          Geometry m = maker == null ? V2RootReader.read(b, p, memberEnd - p, f) : null;
+          if (m == null) {
+            m = read(b, p, memberEnd - p, f, maker, false, depth + 1, base);
+          } else if (m.getSRID() != srid(b, p)) {
+            m.setSRID(srid(b, p));
+          }
+          members[i] = m;
           p = memberEnd;
         }
         return f.createGeometryCollection(members);
