@@ -398,15 +398,16 @@ final class NativeWriter {
     if ((flags & QUICK) != 0) {
       flags &= ~QUICK;
       int zm = flags & (FLAG_Z | FLAG_M);
-      pos = header(b, pos, MULTIPOINT, flags, g.getSRID(), n);
-      for (int i = 0; i < n && pos >= 0; i++) {
+      int base = header(b, pos, MULTIPOINT, flags, g.getSRID(), n);
+      int coordBytes = 8 * storedOrdinates(flags);
+      for (int i = 0; i < n; i++) {
         CoordinateSequence seq = ((Point) g.getGeometryN(i)).getCoordinateSequence();
-        if (seq.size() == 0 || Coords.flagsOf(seq) != zm) {
+        // positions from the loop variable, not from the previous write: C2 can hoist the range checks
+        if (seq.size() == 0 || Coords.flagsOf(seq) != zm || CoordWriter.point(b, base + i * coordBytes, seq, flags) < 0) {
           return -1;
         }
-        pos = CoordWriter.point(b, pos, seq, flags);
       }
-      return pos;
+      return base + n * coordBytes;
     }
     pos = envelope(b, header(b, pos, MULTIPOINT, flags, g.getSRID(), n), g, flags);
     if ((flags & FLAG_EMPTIES) != 0) {
