@@ -70,17 +70,26 @@ final class CoordWriter {
       return pos + 16;
     }
     if (k == CoordinateArraySequence.class && Coords.flagsOf(seq) == (layout & (FLAG_Z | FLAG_M))) {
-      Coordinate c = seq.getCoordinate(0); // the sequence's own object, no copy
-      try {
-        return coordinate(b, pos, c, layout);
-      } catch (IllegalArgumentException e) {
-        throw new BrineException("cannot read the coordinates of a " + c.getClass().getName() + ": " + e.getMessage(), e);
-      }
+      return coordinate(b, pos, seq.getCoordinate(0), layout); // the sequence's own object, no copy
     }
     return write(b, pos, seq, flags);
   }
 
-  private static int coordinate(byte[] b, int pos, Coordinate c, int layout) {
+  /**
+   * Writes one {@code Coordinate} of a {@code CoordinateArraySequence} whose declared dimension is the
+   * layout's; returns the position after it, or -1 if an ordinate left out is not NaN.
+   *
+   * @throws BrineException if the coordinate lacks an ordinate its sequence declares (JTS throws)
+   */
+  static int coordinate(byte[] b, int pos, Coordinate c, int layout) {
+    try {
+      return ordinates(b, pos, c, layout);
+    } catch (IllegalArgumentException e) {
+      throw new BrineException("cannot read the coordinates of a " + c.getClass().getName() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static int ordinates(byte[] b, int pos, Coordinate c, int layout) {
     ByteWriter.storeFloat64(b, pos, c.x);
     ByteWriter.storeFloat64(b, pos + 8, c.y);
     switch (layout) {

@@ -4,6 +4,7 @@ import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.BrineException;
 import dev.brine.io.ByteWriter;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
@@ -15,6 +16,7 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Writes the native format, version 2. Each type has a <em>plan</em> (its flags and exact size, in one
@@ -399,6 +401,12 @@ final class NativeWriter {
       flags &= ~QUICK;
       int zm = flags & (FLAG_Z | FLAG_M);
       int base = header(b, pos, MULTIPOINT, flags, g.getSRID(), n);
+      if (flags == 0) {
+        return xyPoints(b, base, g, n);
+      }
+      if ((flags & (FLAG_Z_NAN | FLAG_M_NAN)) == 0) {
+        return zmPoints(b, base, g, n, flags);
+      }
       int coordBytes = 8 * storedOrdinates(flags);
       for (int i = 0; i < n; i++) {
         CoordinateSequence seq = ((Point) g.getGeometryN(i)).getCoordinateSequence();
@@ -428,6 +436,85 @@ final class NativeWriter {
       }
     }
     return pos;
+  }
+
+  /**
+   * The points of a quick XY MultiPoint at {@code base}: one class check and the declared dimension
+   * per point for JTS's default sequence (its own {@code Coordinate}, x and y fields); any other
+   * sequence through {@link CoordWriter#point}. -1 if a point is empty or not XY.
+   */
+  private static int xyPoints(byte[] b, int base, Geometry g, int n) {
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      int p = base + (i << 4);
+      if (s.getClass() == CoordinateArraySequence.class) {
+        if (s.getDimension() != 2 || s.getMeasures() != 0 || s.size() == 0) {
+          return -1;
+        }
+        Coordinate c = s.getCoordinate(0);
+        ByteWriter.storeFloat64(b, p, c.x);
+        ByteWriter.storeFloat64(b, p + 8, c.y);
+      } else if (s.size() == 0 || Coords.flagsOf(s) != 0 || CoordWriter.point(b, p, s, 0) < 0) {
+        return -1;
+      }
+    }
+    return base + (n << 4);
+  }
+
+  /**
+   * {@link #xyPoints} for XYZ, XYM and XYZM points with nothing left out ({@code zm} = the layout):
+   * one loop per stored dimension, each point of JTS's default sequence written from its own {@code
+   * Coordinate}, any other sequence through {@link CoordWriter#point}.
+   */
+  private static int zmPoints(byte[] b, int base, Geometry g, int n, int zm) {
+    try {
+      return zm == (FLAG_Z | FLAG_M) ? points4(b, base, g, n) : points3(b, base, g, n, zm);
+    } catch (IllegalArgumentException e) {
+      // a Coordinate of a class without the ordinate its sequence declares (JTS throws)
+      throw new BrineException("cannot read the coordinates of a MultiPoint member: " + e.getMessage(), e);
+    }
+  }
+
+  /** XYZ or XYM points (ordinate 2 is Z or M, as the sequence declares). */
+  private static int points3(byte[] b, int base, Geometry g, int n, int zm) {
+    int measures = zm == FLAG_M ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      int p = base + i * 24;
+      if (s.getClass() == CoordinateArraySequence.class) {
+        if (s.getDimension() != 3 || s.getMeasures() != measures || s.size() == 0) {
+          return -1;
+        }
+        Coordinate c = s.getCoordinate(0);
+        ByteWriter.storeFloat64(b, p, c.x);
+        ByteWriter.storeFloat64(b, p + 8, c.y);
+        ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
+      } else if (s.size() == 0 || Coords.flagsOf(s) != zm || CoordWriter.point(b, p, s, zm) < 0) {
+        return -1;
+      }
+    }
+    return base + n * 24;
+  }
+
+  /** XYZM points. */
+  private static int points4(byte[] b, int base, Geometry g, int n) {
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      int p = base + (i << 5);
+      if (s.getClass() == CoordinateArraySequence.class) {
+        if (s.getDimension() != 4 || s.getMeasures() != 1 || s.size() == 0) {
+          return -1;
+        }
+        Coordinate c = s.getCoordinate(0);
+        ByteWriter.storeFloat64(b, p, c.x);
+        ByteWriter.storeFloat64(b, p + 8, c.y);
+        ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
+        ByteWriter.storeFloat64(b, p + 24, c.getOrdinate(3));
+      } else if (s.size() == 0 || Coords.flagsOf(s) != (FLAG_Z | FLAG_M) || CoordWriter.point(b, p, s, FLAG_Z | FLAG_M) < 0) {
+        return -1;
+      }
+    }
+    return base + (n << 5);
   }
 
   private static long planMultiLine(Geometry g, boolean omit) {

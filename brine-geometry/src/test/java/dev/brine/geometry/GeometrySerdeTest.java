@@ -21,6 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.CoordinateXY;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -183,6 +186,39 @@ class GeometrySerdeTest {
         new double[] {1, 2, Double.NaN, Double.NaN, 3, 4, Double.NaN, 9}, 4, 1);
     // the first coordinate promised both; one broken promise and the writer leaves nothing out
     assertEquals(8 + 2 * 32, roundTrip(f.createLineString(xyzm)).length);
+  }
+
+  @Test
+  void multiPointsWhosePointsDifferFromTheFirstRoundTrip() {
+    // the quick MultiPoint writer plans from the first point and checks each other one as it copies
+    GeometryFactory array = new GeometryFactory(new PrecisionModel(), 4326, CoordinateArraySequenceFactory.instance());
+    GeometryFactory packed = new GeometryFactory(new PrecisionModel(), 4326, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
+    Coordinate[] firsts = {new CoordinateXY(1, 2), new Coordinate(1, 2, 3), new CoordinateXYM(1, 2, 4), new CoordinateXYZM(1, 2, 3, 4)};
+    Coordinate[] others = {new CoordinateXY(5, 6), new Coordinate(5, 6, 7), new CoordinateXYM(5, 6, 8), new CoordinateXYZM(5, 6, 7, 8)};
+    for (Coordinate first : firsts) {
+      for (Coordinate other : others) {
+        for (GeometryFactory f : List.of(array, packed)) {
+          Point a = array.createPoint(array.getCoordinateSequenceFactory().create(new Coordinate[] {first}));
+          Point b = f.createPoint(f.getCoordinateSequenceFactory().create(new Coordinate[] {other}));
+          for (Geometry g : List.of(array.createMultiPoint(new Point[] {a, b, a}),
+              array.createMultiPoint(new Point[] {a, array.createPoint(), b}))) {
+            if (first.getClass() == other.getClass() && !g.getGeometryN(1).isEmpty()) { // (JTS's empty point is XYZ)
+              roundTrip(g);
+            } else {
+              // members share the container's dimension: the union, NaN where a member has none
+              Geometry back = GeometrySerde.deserialize(GeometrySerde.serialize(g));
+              assertTrue(back.equalsExact(g), g + " -> " + back);
+              int dim = Math.max(a.getCoordinateSequence().getDimension(), b.getCoordinateSequence().getDimension());
+              assertTrue(((Point) back.getGeometryN(0)).getCoordinateSequence().getDimension() >= dim, g + " -> " + back);
+            }
+          }
+        }
+      }
+    }
+    // a sequence that declares XYZM but holds a Coordinate without M: JTS throws, Brine reports it
+    Point good = array.createPoint(CoordinateArraySequenceFactory.instance().create(new Coordinate[] {new CoordinateXYZM(1, 2, 3, 4)}));
+    Point bad = array.createPoint(new org.locationtech.jts.geom.impl.CoordinateArraySequence(new Coordinate[] {new Coordinate(1, 2, 3)}, 4, 1));
+    assertThrows(BrineException.class, () -> GeometrySerde.serialize(array.createMultiPoint(new Point[] {good, bad})));
   }
 
   @Test
