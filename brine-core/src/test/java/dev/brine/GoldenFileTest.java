@@ -55,9 +55,9 @@ class GoldenFileTest {
   }
 
   static final Path DIR = Paths.get("src/test/resources/golden/v1");
-  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).build();
-  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).references(true).build();
-  static final Brine FIXED = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).compressNumbers(false).build();
+  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class, GoldenJdk.class).build();
+  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class, GoldenJdk.class).references(true).build();
+  static final Brine FIXED = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class, GoldenJdk.class).compressNumbers(false).build();
 
   static Map<String, Object> values() {
     Map<String, Object> v = new LinkedHashMap<>();
@@ -138,6 +138,7 @@ class GoldenFileTest {
     empties.put("a", new Empty());
     empties.put("b", new Empty());
     v.put("map-of-empty-payloads", empties);
+    v.putAll(GoldenJdk.values());
     return v;
   }
 
@@ -199,7 +200,9 @@ class GoldenFileTest {
     byte[] golden = Files.readAllBytes(file);
     assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), () -> "bytes of " + name + " changed: a format break");
     Object back = brine.deserialize(golden);
-    if (value instanceof Comparator || value instanceof Class) {
+    if (GoldenJdk.handles(value)) {
+      GoldenJdk.assertSameValue(name, value, back);
+    } else if (value instanceof Comparator || value instanceof Class) {
       assertSame(value, back);
     } else if ((value instanceof Collection || value instanceof Map) && value.getClass() != back.getClass()) {
       assertEquals(value, back, name + ": immutable JDK collections come back as equal unmodifiable ones");
@@ -265,6 +268,7 @@ class GoldenFileTest {
       int id = f.getInt(null);
       boolean builtin = Modifier.isStatic(f.getModifiers()) && id >= TypeIds.BOOLEAN && id <= TypeIds.LAST_BUILTIN
           && !f.getName().equals("LAST_BUILTIN") && !f.getName().startsWith("SLOT_");
+      builtin |= id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END && !f.getName().equals("JDK_FIRST");
       if (builtin) {
         assertTrue(covered.contains(id), "no golden value for built-in type " + f.getName() + " (" + id + ")");
       }

@@ -100,8 +100,11 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
     if (!JavaHooks.open(type) && hasInstanceFields(type)) {
       throw new BrineException("cannot write a " + type.getName() + ": it is not Serializable and its module ("
           + type.getModule().getName() + ") does not open package " + type.getPackageName() + " to Brine, so its fields"
-          + " cannot be read; Brine has no built-in serializer for it: register a custom serializer,"
-          + " Brine.builder().register(" + type.getSimpleName() + ".class, serializer)"
+          + " cannot be read, and Brine has no built-in serializer for it: "
+          + (java.lang.reflect.Modifier.isPublic(type.getModifiers())
+              ? "register a custom serializer, Brine.builder().register(" + type.getSimpleName() + ".class, serializer)"
+              : "it is an internal class (a view or a helper object), so write a copy of a public type instead"
+                  + " (e.g. new ArrayList<>(view), new HashSet<>(view))")
           + (type.getModule().isNamed() && !isJdk(type) ? ", or open the package to brine.core" : ""));
     }
     ClassPlan plan = ClassPlan.of(type, registry);
