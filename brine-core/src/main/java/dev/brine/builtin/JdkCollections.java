@@ -203,9 +203,7 @@ final class JdkCollections {
 
   // ---------------------------------------------------------------- subList views
 
-  private static final List<String> SUB_LIST_CLASSES = List.of("java.util.ArrayList$SubList",
-      "java.util.AbstractList$SubList", "java.util.AbstractList$RandomAccessSubList",
-      "java.util.ImmutableCollections$SubList", "java.util.concurrent.CopyOnWriteArrayList$COWSubList");
+  private static final List<String> SUB_LIST_CLASSES = JdkNames.SUB_LISTS;
 
   /** The class names of the sublist views {@link #SUB_LIST} writes, by kind. */
   static List<String> subListClasses() {
@@ -298,9 +296,7 @@ final class JdkCollections {
 
   // ---------------------------------------------------------------- map entries
 
-  private static final List<String> ENTRY_CLASSES = List.of("java.util.KeyValueHolder",
-      "java.util.AbstractMap$SimpleEntry", "java.util.AbstractMap$SimpleImmutableEntry", "java.util.HashMap$Node",
-      "java.util.LinkedHashMap$Entry", "java.util.TreeMap$Entry", "java.util.concurrent.ConcurrentHashMap$MapEntry");
+  private static final List<String> ENTRY_CLASSES = JdkNames.ENTRIES;
 
   /** The class names of the entries {@link #MAP_ENTRY} writes, by kind. */
   static List<String> entryClasses() {

@@ -41,7 +41,7 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
         "java.util.Collections$UnmodifiableNavigableMap$EmptyNavigableMap", "java.lang.String$CaseInsensitiveComparator",
         "java.util.Comparators$NaturalOrderComparator");
     map(IMMUTABLE_LIST, "java.util.ImmutableCollections$ListN", "java.util.ImmutableCollections$List12");
-    map(IMMUTABLE_LIST_NULLS, JdkCollections.NullsAllowedList.class.getName());
+    map(IMMUTABLE_LIST_NULLS, JdkNames.NULLS_ALLOWED_LIST);
     map(IMMUTABLE_SET_OF, "java.util.ImmutableCollections$Set12", "java.util.ImmutableCollections$SetN");
     map(IMMUTABLE_MAP, "java.util.ImmutableCollections$Map1", "java.util.ImmutableCollections$MapN");
     map(IMMUTABLE_SET, "java.util.Collections$UnmodifiableSet");
@@ -49,18 +49,18 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
     map(IMMUTABLE_SORTED_MAP, "java.util.Collections$UnmodifiableSortedMap");
     map(LINKED_HASH_MAP, "java.util.LinkedHashMap");
     map(ARRAYS_AS_LIST, "java.util.Arrays$ArrayList");
-    map(SUB_LIST, JdkCollections.subListClasses().toArray(new String[0]));
+    map(SUB_LIST, JdkNames.SUB_LISTS.toArray(new String[0]));
     map(SINGLETON_COLLECTION, "java.util.Collections$SingletonList", "java.util.Collections$SingletonSet",
         "java.util.Collections$SingletonMap");
     map(N_COPIES, "java.util.Collections$CopiesList");
-    for (String n : WrapperSerializer.CLASSES) {
+    for (String n : JdkNames.WRAPPERS) {
       if (!IDS.containsKey(n)) {
         map(COLLECTION_WRAPPER, n);
       }
     }
-    map(COLLECTION_WRAPPER, WrapperSerializer.Wrapped.class.getName());
-    map(MAP_ENTRY, JdkCollections.entryClasses().toArray(new String[0]));
-    map(LINKED_HASH_MAP_ACCESS_ORDER, JdkCollections.AccessOrderedMap.class.getName());
+    map(COLLECTION_WRAPPER, JdkNames.WRAPPED);
+    map(MAP_ENTRY, JdkNames.ENTRIES.toArray(new String[0]));
+    map(LINKED_HASH_MAP_ACCESS_ORDER, JdkNames.ACCESS_ORDERED_MAP);
     map(CONCURRENT_SKIP_LIST_SET, "java.util.concurrent.ConcurrentSkipListSet");
     map(CONCURRENT_SKIP_LIST_MAP, "java.util.concurrent.ConcurrentSkipListMap");
     map(COPY_ON_WRITE_ARRAY_LIST, "java.util.concurrent.CopyOnWriteArrayList");

@@ -34,42 +34,8 @@ import java.util.SortedSet;
  * of the same, and with reference tracking a view and the collection it wraps stay one object.
  */
 final class WrapperSerializer implements Serializer<Object> {
-  /** The wrapper classes by kind (never reorder; the JDK 21 sequenced views last). */
-  static final List<String> CLASSES = List.of(
-      "java.util.Collections$UnmodifiableCollection",
-      "java.util.Collections$UnmodifiableRandomAccessList",
-      "java.util.Collections$UnmodifiableList",
-      "java.util.Collections$UnmodifiableSet",
-      "java.util.Collections$UnmodifiableSortedSet",
-      "java.util.Collections$UnmodifiableNavigableSet",
-      "java.util.Collections$UnmodifiableMap",
-      "java.util.Collections$UnmodifiableSortedMap",
-      "java.util.Collections$UnmodifiableNavigableMap",
-      "java.util.Collections$SynchronizedCollection",
-      "java.util.Collections$SynchronizedRandomAccessList",
-      "java.util.Collections$SynchronizedList",
-      "java.util.Collections$SynchronizedSet",
-      "java.util.Collections$SynchronizedSortedSet",
-      "java.util.Collections$SynchronizedNavigableSet",
-      "java.util.Collections$SynchronizedMap",
-      "java.util.Collections$SynchronizedSortedMap",
-      "java.util.Collections$SynchronizedNavigableMap",
-      "java.util.Collections$CheckedCollection",
-      "java.util.Collections$CheckedRandomAccessList",
-      "java.util.Collections$CheckedList",
-      "java.util.Collections$CheckedSet",
-      "java.util.Collections$CheckedSortedSet",
-      "java.util.Collections$CheckedNavigableSet",
-      "java.util.Collections$CheckedQueue",
-      "java.util.Collections$CheckedMap",
-      "java.util.Collections$CheckedSortedMap",
-      "java.util.Collections$CheckedNavigableMap",
-      "java.util.Collections$SetFromMap",
-      "java.util.Collections$AsLIFOQueue",
-      "java.util.Collections$UnmodifiableSequencedCollection",
-      "java.util.Collections$UnmodifiableSequencedSet",
-      "java.util.Collections$UnmodifiableSequencedMap",
-      "java.util.Collections$SequencedSetFromMap");
+  /** The wrapper classes by kind (never reorder). */
+  static final List<String> CLASSES = JdkNames.WRAPPERS;
 
   private static final int UNMODIFIABLE_RA_LIST = 1;
   private static final int UNMODIFIABLE_LIST = 2;
