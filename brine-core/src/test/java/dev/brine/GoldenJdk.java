@@ -116,7 +116,7 @@ final class GoldenJdk {
   /** Whether this class's values need {@link #assertSameValue} rather than equals. */
   static boolean handles(Object value) {
     return value != null && (value.getClass().isHidden() || value instanceof Queue || value instanceof StringBuilder
-        || value instanceof Pattern || value.getClass().getName().startsWith("java.util.concurrent.atomic.")
+        || value instanceof Pattern || value instanceof java.net.URL || value.getClass().getName().startsWith("java.util.concurrent.atomic.")
         || value instanceof Comparator || value instanceof Collection && value.getClass().getName().contains("Checked")
         || value instanceof Map && value.getClass().getName().contains("Checked"));
   }

@@ -379,12 +379,13 @@ final class JdkCollections {
       probe.get(PROBE_A);
       return probe.keySet().iterator().next() == PROBE_A ? m : new AccessOrderedMap(m);
     }
-    Object[] keys = m.keySet().toArray();
-    m.get(keys[0]);
-    if (m.keySet().iterator().next() == keys[0]) {
-      return m;
+    Object first = m.keySet().iterator().next();
+    m.get(first);
+    if (m.keySet().iterator().next() == first) {
+      return m; // insertion order: get changed nothing
     }
-    for (int i = 1; i < keys.length; i++) {
+    Object[] keys = m.keySet().toArray(); // the others in order, then the first, now last
+    for (int i = 0; i < keys.length - 1; i++) {
       m.get(keys[i]); // put the access order back as it was
     }
     return new AccessOrderedMap(m);

@@ -171,6 +171,9 @@ final class WrapperSerializer implements Serializer<Object> {
       }
     }
     Object inner = c.readObject();
+    if (type != null) {
+      checkTypes(inner, type, valueType, at);
+    }
     try {
       switch (kind) {
         case 0: return Collections.unmodifiableCollection((Collection) inner);
@@ -204,6 +207,24 @@ final class WrapperSerializer implements Serializer<Object> {
     } catch (ClassCastException | NullPointerException e) {
       throw new MalformedInputException("Collections view of kind " + kind + " at offset " + at + " wraps "
           + (inner == null ? "null" : "a " + inner.getClass().getName()), e);
+    }
+  }
+
+  /** A checked view's contents must already be of its classes (the view checks only what is added later). */
+  private static void checkTypes(Object inner, Class<?> type, Class<?> valueType, int at) {
+    boolean ok = true;
+    if (inner instanceof Map) {
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) inner).entrySet()) {
+        ok &= (e.getKey() == null || type.isInstance(e.getKey())) && (e.getValue() == null || valueType.isInstance(e.getValue()));
+      }
+    } else if (inner instanceof Collection) {
+      for (Object o : (Collection<?>) inner) {
+        ok &= o == null || type.isInstance(o);
+      }
+    }
+    if (!ok) {
+      throw new MalformedInputException("checked view at offset " + at + " holds a value that is not a " + type.getName()
+          + (valueType != null ? " / " + valueType.getName() : ""));
     }
   }
 

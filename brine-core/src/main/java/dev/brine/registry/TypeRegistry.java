@@ -371,10 +371,12 @@ public final class TypeRegistry {
     String name = type.getName();
     if (type.isArray()) {
       Class<?> component = type.getComponentType();
-      if (!declared) {
-        forClass(component); // the component's descriptor is written, so it must be allowed
-      } else {
-        forDeclared(component);
+      ClassInfo c = declared ? forDeclared(component) : forClass(component); // its descriptor is written: allowed?
+      if (c.typeId >= TypeIds.JDK_FIRST && c.typeId < TypeIds.JDK_END && byId[c.typeId].type != component) {
+        // a family of the JDK block shares one id: the reader could not make an array of exactly this class
+        throw new BrineException("cannot write an array of " + component.getName() + ": its id ("
+            + c.typeId + ") is shared with other JDK classes, so a reader could not create an array of exactly"
+            + " this class; write a List (or an Object[]) instead");
       }
     } else if (!declared && requireRegistration) {
       throw notRegistered(type);
