@@ -148,7 +148,7 @@ final class JdkCollections {
   }
 
   /** Id 39 read back through {@code Map.ofEntries}; with a null key or value (older payloads) unmodifiable. */
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"})
   static Map<Object, Object> mapOf(Map<Object, Object> m) {
     if (m.containsKey(null) || m.containsValue(null)) {
       return Collections.unmodifiableMap(m);
