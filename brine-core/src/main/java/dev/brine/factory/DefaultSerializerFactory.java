@@ -10,6 +10,9 @@ import dev.brine.javaser.JavaHooks;
 import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Planned;
+import dev.brine.reflect.LegacyObjectSerializer;
+import dev.brine.reflect.LegacyRecordSerializer;
 import dev.brine.reflect.ObjectSerializer;
 import dev.brine.reflect.RecordSerializer;
 import dev.brine.registry.ClassInfo;
@@ -33,6 +36,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
   private final List<MethodHandles.Lookup> lookups;
   /** What was already warned about (a module, or the missing ASM), so each is warned once per JVM. */
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+  private final int formatVersion;
 
   /**
    * Creates the factory.
@@ -51,7 +55,15 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    * @param compressNumbers whether int and long fields are varints (true) or fixed-width
    */
   public DefaultSerializerFactory(boolean codegen, boolean compressNumbers) {
-    this(codegen, compressNumbers, List.of());
+    this(codegen, compressNumbers, 2);
+  }
+
+  /**
+   * Creates the factory for a format version: 2 (the current one) or 1 (plain classes and records in
+   * the layout of earlier versions, always interpreted; see {@code Brine.Builder.formatVersion}).
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion) {
+    this(codegen, compressNumbers, formatVersion, List.of());
   }
 
   /**
@@ -59,12 +71,15 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    *
    * @param codegen whether to generate serializer classes (see {@link #DefaultSerializerFactory(boolean)})
    * @param compressNumbers whether int and long fields are varints (true) or fixed-width
+   * @param formatVersion the format written, 2 or 1 (see {@code Brine.Builder.formatVersion})
    * @param lookups lookups the user granted ({@code Brine.Builder.lookup}) to define generated classes in
    *     their modules
    */
-  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, List<MethodHandles.Lookup> lookups) {
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion,
+      List<MethodHandles.Lookup> lookups) {
     this.codegen = codegen;
     this.compressNumbers = compressNumbers;
+    this.formatVersion = formatVersion;
     this.lookups = List.copyOf(lookups);
   }
 
@@ -108,6 +123,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
           + (type.getModule().isNamed() && !isJdk(type) ? ", or open the package to brine.core" : ""));
     }
     ClassPlan plan = ClassPlan.of(type, registry);
+    if (formatVersion == 1) {
+      return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
+    }
     if (codegen && !plan.fields.isEmpty()) { // nothing to generate without fields (see WriteContext.emptyPayload)
       for (FieldPlan f : plan.fields) {
         if (f.declared != null) {
@@ -169,6 +187,15 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
   private static boolean isJdk(Class<?> type) {
     String n = type.getName();
     return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.") || n.startsWith("com.sun.");
+  }
+
+  @Override
+  public Serializer<?> createLegacy(Class<?> type, Serializer<?> current, TypeRegistry registry) {
+    if (formatVersion == 1 || !(current instanceof Planned)) {
+      return null;
+    }
+    ClassPlan plan = ClassPlan.of(type, registry);
+    return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
   }
 
   @Override
