@@ -16,8 +16,9 @@ import org.objectweb.asm.Type;
 /**
  * Emits the number group and the fixed block of the format-2 layout (docs/format.md, "Objects"),
  * for both halves: per group field a store of its whole width, its length code from a table, the
- * position advanced by the code, the codes packed two per control byte; per read, the control bytes
- * checked 16 codes at a time, then each value loaded at the position and sign-extended by its code.
+ * position advanced by the code, the codes packed two per control byte; per read (after {@code
+ * ReadSession.window} has checked every code against its field's range), each value loaded at the
+ * position and sign-extended by its code.
  * The generated code keeps the array and the position in locals; the caller ({@link WriteCodegen},
  * {@link ReadCodegen}) supplies the field access.
  */
@@ -242,25 +243,37 @@ final class GroupCodegen {
   }
 
   /**
-   * Emits the check of the control codes of fields {@code [first, first + 16)}: one 8-byte load and a
-   * few operations; out-of-range codes throw through {@link GroupSupport#controlError}. Locals:
-   * {@code rs} the session, {@code b}, {@code c0}.
+   * Emits the check of every control code against its field's range: per 8 control bytes one load and
+   * a few operations with constant lane masks ({@code ByteReader.controlErrors}), the error bits
+   * or-ed into a long in locals {@code scratch}/{@code scratch + 1}, one branch at the end to {@link
+   * GroupSupport#controlError}. Locals: {@code rs} the session, {@code b}, {@code c0}.
    */
-  void checkControl(MethodVisitor mv, int first, int rs, int b, int c0) {
-    long[] lim = GroupSupport.controlLimits(layout, first);
-    Label ok = new Label();
-    mv.visitVarInsn(ALOAD, b);
-    mv.visitVarInsn(ILOAD, c0);
-    if (first != 0) {
-      mv.visitLdcInsn(first >> 1);
-      mv.visitInsn(IADD);
+  void checkControl(MethodVisitor mv, int rs, int b, int c0, int scratch) {
+    if (layout.group.isEmpty()) {
+      return;
     }
-    mv.visitMethodInsn(INVOKESTATIC, BR, "loadControl", "([BI)J", false);
-    mv.visitLdcInsn(lim[0]);
-    mv.visitLdcInsn(lim[1]);
-    mv.visitLdcInsn(lim[2]);
-    mv.visitLdcInsn(lim[3]);
-    mv.visitMethodInsn(INVOKESTATIC, BR, "controlErrors", "(JJJJJ)J", false);
+    long[] lim = layout.controlLimits;
+    int words = lim.length / 4;
+    for (int w = 0; w < words; w++) {
+      mv.visitVarInsn(ALOAD, b);
+      mv.visitVarInsn(ILOAD, c0);
+      if (w != 0) {
+        mv.visitLdcInsn(8 * w);
+        mv.visitInsn(IADD);
+      }
+      mv.visitMethodInsn(INVOKESTATIC, BR, "loadControl", "([BI)J", false);
+      for (int k = 0; k < 4; k++) {
+        mv.visitLdcInsn(lim[4 * w + k]);
+      }
+      mv.visitMethodInsn(INVOKESTATIC, BR, "controlErrors", "(JJJJJ)J", false);
+      if (w != 0) {
+        mv.visitVarInsn(LLOAD, scratch);
+        mv.visitInsn(LOR);
+      }
+      mv.visitVarInsn(LSTORE, scratch);
+    }
+    Label ok = new Label();
+    mv.visitVarInsn(LLOAD, scratch);
     mv.visitInsn(LCONST_0);
     mv.visitInsn(LCMP);
     mv.visitJumpInsn(IFEQ, ok);
@@ -268,7 +281,7 @@ final class GroupCodegen {
     mv.visitVarInsn(ALOAD, b);
     mv.visitVarInsn(ILOAD, c0);
     loadLayout(mv);
-    mv.visitLdcInsn(first);
+    mv.visitInsn(ICONST_0);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "controlError",
         "(L" + RS + ";[BI" + LAYOUT + "I)Ldev/brine/MalformedInputException;", false);
     mv.visitInsn(ATHROW);

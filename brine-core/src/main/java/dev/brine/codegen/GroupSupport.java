@@ -15,11 +15,11 @@ public final class GroupSupport {
   private GroupSupport() {}
 
   /**
-   * The exception for control codes out of range among group fields {@code first} to {@code first +
-   * 15}: it names the first bad field, its code and the group's offset.
+   * The exception for control codes out of range among group fields {@code first} and after: it
+   * names the first bad field, its code and the group's offset.
    */
   public static MalformedInputException controlError(ReadSession rs, byte[] b, int c0, Layout layout, int first) {
-    int end = Math.min(layout.group.size(), first + 16);
+    int end = layout.group.size();
     for (int i = first; i < end; i++) {
       int code = (b[c0 + (i >> 1)] >> ((i & 1) << 2)) & 15;
       GroupKind kind = layout.groupKinds.get(i);
@@ -52,33 +52,4 @@ public final class GroupSupport {
     return f.field.getDeclaringClass().getSimpleName() + "." + f.field.getName();
   }
 
-  /**
-   * The four lane constants that {@code ByteReader.controlErrors} checks the 8 control bytes of
-   * fields {@code first} to {@code first + 15} against: {evenMax, evenMin, oddMax, oddMin}.
-   */
-  static long[] controlLimits(Layout layout, int first) {
-    long evenMax = 0;
-    long evenMin = 0;
-    long oddMax = 0;
-    long oddMin = 0;
-    for (int lane = 0; lane < 8; lane++) {
-      int even = first + 2 * lane;
-      int odd = even + 1;
-      evenMax |= (long) laneMax(layout, even) << (8 * lane);
-      evenMin |= (long) laneMin(layout, even) << (8 * lane);
-      oddMax |= (long) laneMax(layout, odd) << (8 * lane);
-      oddMin |= (long) laneMin(layout, odd) << (8 * lane);
-    }
-    return new long[] {evenMax, evenMin, oddMax, oddMin};
-  }
-
-  /** {@code 15 - max}: a code above max carries into bit 4 of its lane; 0 for no field (any code). */
-  private static int laneMax(Layout layout, int field) {
-    return field < layout.group.size() ? 15 - layout.groupKinds.get(field).maxCode : 0;
-  }
-
-  /** {@code 16 - min}: a code at least min carries into bit 4; 16 for no field (always). */
-  private static int laneMin(Layout layout, int field) {
-    return field < layout.group.size() ? 16 - layout.groupKinds.get(field).minCode : 16;
-  }
 }

@@ -153,6 +153,7 @@ final class ReadCodegen {
       rcall(mv, "windowStart", "()I");
       mv.visitInsn(DUP);
       mv.visitVarInsn(ISTORE, 5);
+      gc.checkControl(mv, 1, 3, 5, 6);
       if (layout.controlBytes != 0) {
         mv.visitLdcInsn(layout.controlBytes);
         mv.visitInsn(IADD);
@@ -203,7 +204,6 @@ final class ReadCodegen {
       cm.visitLabel(start);
       int from = k * GroupCodegen.GROUP_CHUNK;
       int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-      gc.checkControl(cm, from, 0, 1, 3);
       gc.readGroup(cm, from, to, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, 5, 6);
       SerializerGenerator.pad(cm, start, groupChunks);
       cm.visitVarInsn(ILOAD, 2);
@@ -470,6 +470,7 @@ final class ReadCodegen {
       rcall(mv, "windowStart", "()I");
       mv.visitInsn(DUP);
       mv.visitVarInsn(ISTORE, 4);
+      gc.checkControl(mv, 1, 2, 4, 5);
       if (layout.controlBytes != 0) {
         mv.visitLdcInsn(layout.controlBytes);
         mv.visitInsn(IADD);
@@ -477,7 +478,6 @@ final class ReadCodegen {
       mv.visitVarInsn(ISTORE, 3);
       for (int from = 0; from < layout.group.size(); from += GroupCodegen.GROUP_CHUNK) {
         int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-        gc.checkControl(mv, from, 1, 2, 4);
         gc.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6);
       }
       gc.readFixed(mv, toLocal, 1, 2, 3, 4);

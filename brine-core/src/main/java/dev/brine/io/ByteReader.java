@@ -142,14 +142,16 @@ public class ByteReader {
   private int windowShift;
 
   /**
-   * The array to read an object's number group and fixed block from, with every byte its loads touch
-   * in bounds from {@link #windowStart()}: the {@code controlBytes} codes, the values (each loaded
-   * whole: 4 or 8 bytes, however few it takes) and the {@code fixedBytes} after them. {@code need}
-   * is that room when every value takes its whole width; when less remains in the array, the codes
-   * say how much is really used, and only when even that is not there (an object at the very end of
-   * the array, or truncated input) is this a zero-padded copy of the bytes that remain. Loads may read
-   * past the value's bytes, never past the array; what they read there is masked off or, if used,
-   * reported by {@link #windowEnd}. Until {@link #windowEnd} nothing else may be read.
+   * The array to read an object's number group and fixed block from, with every byte their loads
+   * touch in bounds from {@link #windowStart()}: the {@code controlBytes} codes (read 8 at a time),
+   * the values (each loaded whole: 4 or 8 bytes, however few it takes) and the {@code fixedBytes}
+   * after them. {@code need} is that room when every value takes its whole width; when less remains in
+   * the array, the codes say how much is really used (their sum: codes out of range only make it
+   * larger), and only when even that is not there (truncated input, or an object whose last value
+   * ends within a few bytes of the end of the array) is this a zero-padded copy of the bytes that
+   * remain. Loads may read past the value's bytes, never past the array; what they read there is
+   * masked off or, if used, reported by {@link #windowEnd}. The caller checks the codes against their
+   * fields' ranges (see {@link #controlErrors}); until {@link #windowEnd} nothing else may be read.
    *
    * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
    *     truncated group is reported as such, not as malformed control codes)
@@ -165,25 +167,21 @@ public class ByteReader {
       windowShift = 0;
       return b;
     }
-    // the bytes the values really take: the sum of the codes, plus the overhang of the last load
-    long used = controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7);
-    used = Math.max(used, (controlBytes + 7) & ~7);
+    return windowNearEnd(need, controlBytes, fixedBytes);
+  }
+
+  private byte[] windowNearEnd(int need, int controlBytes, int fixedBytes) {
+    int p = pos;
+    byte[] b = buf;
+    int have = limit - p;
+    int rounded = (controlBytes + 7) & ~7; // the codes are loaded 8 bytes at a time
+    long used = Math.max((long) controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
     if (b.length - p >= used) {
       windowShift = 0;
       return b;
     }
-    int size = (int) Math.min(used, need);
-    byte[] w = windowScratch;
-    if (w.length < size) {
-      w = new byte[Math.max(size, w.length * 2)];
-      if (size <= 1 << 16) {
-        windowScratch = w;
-      }
-    }
-    System.arraycopy(b, p, w, 0, have);
-    java.util.Arrays.fill(w, have, size, (byte) 0);
     windowShift = p;
-    return w;
+    return copyOfRest(b, p, have, (int) Math.min(used, Math.max(need, rounded)));
   }
 
   /** The sum of the 4-bit codes in {@code n} bytes at {@code i}. */
@@ -199,6 +197,21 @@ public class ByteReader {
       sum += (b[i] & 15) + ((b[i] >> 4) & 15);
     }
     return sum;
+  }
+
+  /** {@code b[p, p + have)} in the window scratch, zero-padded to {@code size} bytes. */
+  private byte[] copyOfRest(byte[] b, int p, int have, int size) {
+    byte[] w = windowScratch;
+    if (w.length < size) {
+      w = new byte[Math.max(size, w.length * 2)];
+      if (size <= 1 << 16) {
+        windowScratch = w;
+      }
+    }
+    int n = Math.min(have, size);
+    System.arraycopy(b, p, w, 0, n);
+    java.util.Arrays.fill(w, n, size, (byte) 0);
+    return w;
   }
 
   /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */
@@ -239,6 +252,22 @@ public class ByteReader {
       return truncated("number group and fixed-width fields (" + (end + windowShift - pos) + " bytes)", pos);
     }
     return new MalformedInputException(what + " in the object at offset " + offsetOf(pos));
+  }
+
+  /**
+   * Checks {@code words} 8-byte words of control codes at {@code control} (an index in the window's
+   * array) against {@code limits} (four lane masks per word, see {@link #controlErrors}); returns the
+   * error bits, 0 when every code is in its field's range. For the interpreter; generated code
+   * inlines the same check with constant limits.
+   */
+  public static long controlErrors(byte[] b, int control, int words, long[] limits) {
+    long bad = 0;
+    for (int w = 0; w < words; w++) {
+      int k = w << 2;
+      bad |= controlErrors((long) ByteWriter.I64.get(b, control + (w << 3)), limits[k], limits[k + 1], limits[k + 2],
+          limits[k + 3]);
+    }
+    return bad;
   }
 
   /**

@@ -41,6 +41,15 @@ public final class Layout {
   public final int controlBytes;
   /** The bytes a reader loads for the values of the group at most (each value's load width). */
   public final int groupLoadBytes;
+  /**
+   * The valid range of every control code, four lane masks per 8 control bytes (16 codes): {@code
+   * 15 - max} of the even codes, {@code 16 - min} of the even codes, then the same for the odd codes,
+   * one byte lane per control byte (see {@code ByteReader.window}); lanes without a field accept any
+   * code.
+   */
+  public final long[] controlLimits;
+  /** The group's fields as {@code Class.field} names, for messages. */
+  public final String[] groupNames;
 
   private Layout(List<FieldPlan> group, List<GroupKind> kinds, List<FieldPlan> fixed, List<FieldPlan> strings,
       List<FieldPlan> others) {
@@ -62,6 +71,32 @@ public final class Layout {
       load += k.width;
     }
     this.groupLoadBytes = load;
+    int words = (controlBytes + 7) / 8;
+    this.controlLimits = new long[4 * words];
+    for (int w = 0; w < words; w++) {
+      for (int lane = 0; lane < 8; lane++) {
+        int even = 16 * w + 2 * lane;
+        controlLimits[4 * w] |= (long) laneMax(kinds, even) << (8 * lane);
+        controlLimits[4 * w + 1] |= (long) laneMin(kinds, even) << (8 * lane);
+        controlLimits[4 * w + 2] |= (long) laneMax(kinds, even + 1) << (8 * lane);
+        controlLimits[4 * w + 3] |= (long) laneMin(kinds, even + 1) << (8 * lane);
+      }
+    }
+    this.groupNames = new String[group.size()];
+    for (int i = 0; i < group.size(); i++) {
+      java.lang.reflect.Field f = group.get(i).field;
+      groupNames[i] = f.getDeclaringClass().getSimpleName() + "." + f.getName() + " (" + kinds.get(i) + ")";
+    }
+  }
+
+  /** {@code 15 - max}: a code above max carries into bit 4 of its lane; 0 for no field (any code). */
+  private static int laneMax(List<GroupKind> kinds, int field) {
+    return field < kinds.size() ? 15 - kinds.get(field).maxCode : 0;
+  }
+
+  /** {@code 16 - min}: a code at least min carries into bit 4; 16 for no field (always). */
+  private static int laneMin(List<GroupKind> kinds, int field) {
+    return field < kinds.size() ? 16 - kinds.get(field).minCode : 16;
   }
 
   /**
