@@ -209,9 +209,11 @@ public final class ProtoReader {
       case Wire.I64:
         skipBytes(8, start);
         return;
-      case Wire.LEN:
-        pos += readLength();
+      case Wire.LEN: {
+        int len = readLength(); // before pos is read: "pos += readLength()" would add to the old pos
+        pos += len;
         return;
+      }
       case Wire.I32:
         skipBytes(4, start);
         return;
