@@ -148,6 +148,19 @@ class InteropTest {
         MAPPER.fromBytes(OrderV0.newBuilder().setId(4).build().toByteArray(), Order.class));
   }
 
+  /** An unpaired surrogate is written as '?', as protobuf-java writes it; invalid UTF-8 is refused. */
+  @Test
+  void unpairedSurrogatesAndInvalidUtf8() {
+    Order o = new Order(1, "a\uD800b\uDC00" + "x".repeat(50) + "\uD83D", List.of(), null, Status.UNKNOWN);
+    byte[] bytes = MAPPER.toBytes(o);
+    assertArrayEquals(Model.Order.newBuilder().setId(1).setCustomer(o.customer()).build().toByteArray(), bytes);
+    assertEquals("a?b?" + "x".repeat(50) + "?", MAPPER.fromBytes(bytes, Order.class).customer());
+    byte[] bad = {0x12, 0x02, (byte) 0xC0, (byte) 0x80}; // overlong NUL
+    dev.brine.MalformedInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.brine.MalformedInputException.class, () -> MAPPER.fromBytes(bad, Order.class));
+    assertEquals("protobuf: string is not valid UTF-8 at offset 2", e.getMessage());
+  }
+
   /** Delimited streams are interchangeable with writeDelimitedTo/parseDelimitedFrom. */
   @Test
   void delimitedFramingMatchesProtobufJava() throws IOException {
