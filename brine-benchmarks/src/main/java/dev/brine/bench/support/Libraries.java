@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.brine.Brine;
+import dev.brine.protobuf.ProtoMapper;
 import java.util.List;
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
@@ -110,5 +111,15 @@ public final class Libraries {
         .visibility(PropertyAccessor.ALL, Visibility.NONE)
         .visibility(PropertyAccessor.FIELD, Visibility.ANY)
         .build();
+  }
+
+  /**
+   * Brine's protobuf mapper for the workload's message classes (its enums come with them).
+   *
+   * @param classes the workload's classes
+   * @return the mapper
+   */
+  public static ProtoMapper proto(List<Class<?>> classes) {
+    return ProtoMapper.builder().register(classes.stream().filter(c -> !c.isEnum()).toArray(Class<?>[]::new)).build();
   }
 }
