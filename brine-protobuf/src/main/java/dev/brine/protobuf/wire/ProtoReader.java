@@ -43,6 +43,11 @@ public final class ProtoReader {
     return p - base;
   }
 
+  /** The next field's tag, or 0 at the end of the message. */
+  public int nextTag() {
+    return pos >= limit ? 0 : readTag();
+  }
+
   /** Reads a field's tag; field number 0 is malformed. */
   public int readTag() {
     int start = pos;
