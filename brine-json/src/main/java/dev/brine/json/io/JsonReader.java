@@ -62,13 +62,13 @@ public final class JsonReader {
     pos++;
   }
 
-  /** Consumes {@code {}. */
+  /** Consumes the opening brace of an object. */
   public void startObject() {
     expect('{');
     enter();
   }
 
-  /** Consumes {@code [}. */
+  /** Consumes the opening bracket of an array. */
   public void startArray() {
     expect('[');
     enter();

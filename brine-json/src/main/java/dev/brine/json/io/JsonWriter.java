@@ -83,7 +83,7 @@ public final class JsonWriter {
     buf[pos++] = (byte) c;
   }
 
-  /** Opens an object or array ({@code '{'} or {@code '['}), checking the depth limit. */
+  /** Opens an object or array (its opening brace or bracket), checking the depth limit. */
   public void open(char c) {
     if (++depth > maxDepth) {
       throw new dev.brine.LimitExceededException("json: values nested deeper than " + maxDepth
