@@ -45,7 +45,7 @@ class ProtoRefusalsTest {
     refused(Iface.class, "Iface.r", "abstract");
     refused(Node.class, "contains itself", "Node -> Node");
     refused(A.class, "contains itself");
-    refused(Nested.class, "Nested.lists", "nested repeated");
+    refused(Nested.class, "Nested.lists", "nested containers");
     refused(KeyMessage.class, "map keys");
     refused(Clash.class, "same number 2");
     refused(Wild.class, "Wild.w");

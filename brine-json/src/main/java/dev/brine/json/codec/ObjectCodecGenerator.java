@@ -256,10 +256,25 @@ final class ObjectCodecGenerator {
     int n = fs.size();
     MethodVisitor mv = cw.visitMethod(ACC_PROTECTED, "readObject", "(L" + JR + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
-    // locals: 0 this, 1 reader, 2 index/hint scratch, 3 hint, then the fields
+    // locals: 0 this, 1 reader, 2 index/hint scratch, 3 hint, then the fields (records) or the object
+    boolean record = model.record;
+    int[] setterConst = new int[n];
+    if (!record) {
+      // the object is created first and filled as fields are read: a hundred values in locals across
+      // the loop made the compilers give up on the method (see brine-protobuf's generator); fields
+      // that do not occur keep what the constructor set, as with Jackson
+      createObject(mv);
+      mv.visitVarInsn(ASTORE, 4);
+      for (int i = 0; i < n; i++) {
+        FieldModel m = fs.get(i);
+        setterConst[i] = !Modifier.isFinal(m.field.getModifiers()) && Nestmates.directAccess(m.field, type) ? -1
+            : constant(Nestmates.setter(m.field).asType(MethodType.methodType(void.class, Object.class, erased(m.type()))),
+                MethodHandle.class);
+      }
+    }
     int[] local = new int[n];
-    int next = 4;
-    for (int i = 0; i < n; i++) {
+    int next = record ? 4 : 5;
+    for (int i = 0; record && i < n; i++) {
       Class<?> t = fs.get(i).type();
       Class<?> lt = inline(t) && t != String.class ? t : Object.class;
       local[i] = next;
@@ -309,6 +324,13 @@ final class ObjectCodecGenerator {
     for (int i = 0; i < n; i++) {
       mv.visitLabel(bodies[i]);
       Class<?> t = fs.get(i).type();
+      if (!record) {
+        final int k = codecConst[i];
+        final int si = setterConst[i];
+        store(mv, fs.get(i), si, () -> readValue(mv, t, k, si >= 0 || !t.isPrimitive()));
+        mv.visitJumpInsn(GOTO, advance);
+        continue;
+      }
       if (inline(t)) {
         mv.visitVarInsn(ALOAD, 1);
         if (t == String.class) {
@@ -339,7 +361,10 @@ final class ObjectCodecGenerator {
     mv.visitMethodInsn(INVOKEVIRTUAL, JR, "nextField", "()Z", false);
     mv.visitJumpInsn(IFNE, loop);
     mv.visitLabel(end);
-    if (model.record) {
+    if (!record) {
+      mv.visitVarInsn(ALOAD, 4);
+      mv.visitInsn(ARETURN);
+    } else if (model.record) {
       mv.visitTypeInsn(NEW, owner);
       mv.visitInsn(DUP);
       StringBuilder desc = new StringBuilder("(");
@@ -387,6 +412,69 @@ final class ObjectCodecGenerator {
     }
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+  }
+
+  private void createObject(MethodVisitor mv) {
+    boolean noArg;
+    try {
+      type.getDeclaredConstructor();
+      noArg = true;
+    } catch (NoSuchMethodException e) {
+      noArg = false;
+    }
+    if (noArg) {
+      mv.visitTypeInsn(NEW, owner);
+      mv.visitInsn(DUP);
+      mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", "()V", false);
+    } else {
+      getConstant(mv, constant(model.instantiator(), Instantiator.class));
+      mv.visitMethodInsn(INVOKEVIRTUAL, Type.getInternalName(Instantiator.class), "newInstance", "()Ljava/lang/Object;", false);
+      mv.visitTypeInsn(CHECKCAST, owner);
+    }
+  }
+
+  /** Pushes the next value for a field of type {@code t}: inline, or through its codec (boxed when {@code boxedOk}). */
+  private void readValue(MethodVisitor mv, Class<?> t, int codecConst, boolean erasedRef) {
+    if (inline(t)) {
+      mv.visitVarInsn(ALOAD, 1);
+      if (t == String.class) {
+        mv.visitMethodInsn(INVOKEVIRTUAL, JR, "readString", "()Ljava/lang/String;", false);
+        return;
+      }
+      String m = t == int.class ? "readInt" : t == long.class ? "readLong" : t == boolean.class ? "readBoolean" : "readDouble";
+      String d = t == int.class ? "()I" : t == long.class ? "()J" : t == boolean.class ? "()Z" : "()D";
+      mv.visitMethodInsn(INVOKEVIRTUAL, JR, m, d, false);
+      if (t == float.class) {
+        mv.visitInsn(D2F);
+      }
+      return;
+    }
+    getConstant(mv, codecConst);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitMethodInsn(INVOKEVIRTUAL, JC, "read", "(L" + JR + ";)Ljava/lang/Object;", false);
+    if (t.isPrimitive()) {
+      unbox(mv, t);
+    } else if (!erasedRef) {
+      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(t));
+    }
+  }
+
+  /** Stores the value {@code value} pushes into field {@code m} of the object in local 4. */
+  private void store(MethodVisitor mv, FieldModel m, int setterConst, Runnable value) {
+    if (setterConst < 0) {
+      mv.visitVarInsn(ALOAD, 4);
+      value.run();
+      if (!m.type().isPrimitive() && !inline(m.type())) {
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(m.type()));
+      }
+      mv.visitFieldInsn(PUTFIELD, Type.getInternalName(m.declaringClass()), m.name, Type.getDescriptor(m.type()));
+    } else {
+      getConstant(mv, setterConst);
+      mv.visitVarInsn(ALOAD, 4);
+      value.run();
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact",
+          "(Ljava/lang/Object;" + Type.getDescriptor(erased(m.type())) + ")V", false);
+    }
   }
 
   private static void loadFinal(MethodVisitor mv, Class<?> t, int local, boolean erasedRef) {

@@ -138,6 +138,9 @@ final class ReflectiveObjectCodec extends ObjectCodec {
 
   @Override
   protected Object readObject(JsonReader r) {
+    if (construct == null) {
+      return readPojo(r);
+    }
     Object[] values = defaults.clone();
     if (r.firstField()) {
       int hint = 0;
@@ -163,6 +166,29 @@ final class ReflectiveObjectCodec extends ObjectCodec {
     } catch (Throwable t) {
       throw rethrow(t);
     }
+  }
+
+  /** A class that is not a record: created first, fields set as read (absent ones keep what the constructor set, as with Jackson). */
+  private Object readPojo(JsonReader r) {
+    Object o = instantiator.newInstance();
+    if (r.firstField()) {
+      int hint = 0;
+      do {
+        int i = r.matchField(names, hint);
+        if (i < 0) {
+          r.skipValue();
+        } else {
+          Object v = codecs[i].read(r);
+          try {
+            setters[i].invokeExact(o, v);
+          } catch (Throwable t) {
+            throw rethrow(t);
+          }
+          hint = i + 1;
+        }
+      } while (r.nextField());
+    }
+    return o;
   }
 
   private RuntimeException rethrow(Throwable t) {

@@ -45,7 +45,16 @@ public final class ProtoReader {
 
   /** The next field's tag, or 0 at the end of the message. */
   public int nextTag() {
-    return pos >= limit ? 0 : readTag();
+    int p = pos;
+    if (p >= limit) {
+      return 0;
+    }
+    byte t = buf[p];
+    if (t > 7) { // a one-byte tag of field 1 to 15
+      pos = p + 1;
+      return t;
+    }
+    return readTag();
   }
 
   /** Reads a field's tag; field number 0 is malformed. */
@@ -82,6 +91,20 @@ public final class ProtoReader {
     int p = pos;
     byte[] b = buf;
     long result = 0;
+    if (limit - p >= 10) { // the whole varint is inside the message: no bounds check per byte
+      for (int shift = 0; shift < 64; shift += 7) {
+        byte x = b[p++];
+        result |= (long) (x & 0x7F) << shift;
+        if (x >= 0) {
+          if (shift == 63 && x > 1) {
+            throw malformed("protobuf: varint longer than 64 bits", pos);
+          }
+          pos = p;
+          return result;
+        }
+      }
+      throw malformed("protobuf: varint longer than ten bytes", pos);
+    }
     for (int shift = 0; shift < 64; shift += 7) {
       if (p >= limit) {
         throw truncated("protobuf: input ends inside a varint", pos);
