@@ -35,12 +35,21 @@ public final class InspectCommand implements Callable<Integer> {
   @Option(names = "--hex", description = "how many bytes to dump (default ${DEFAULT-VALUE})")
   int hex = 256;
 
+  @Option(names = "--proto", description = "decode the file as raw protobuf, without a schema (like protoc --decode_raw)")
+  boolean proto;
+
+  @Option(names = "--json", description = "print the Brine payload's value as JSON")
+  boolean json;
+
   @Override
   public Integer call() throws Exception {
     if (Files.isDirectory(file)) {
       throw new java.nio.file.FileSystemException(file.toString()); // reported as "is a directory"
     }
     byte[] bytes = Files.readAllBytes(file);
+    if (proto) {
+      return FormatViews.protoRaw(bytes);
+    }
     System.out.printf("%s: %d bytes%n", file, bytes.length);
     dump(bytes, Math.min(hex, bytes.length));
     int h = bytes.length == 0 ? 0 : bytes[0] & 0xFF;
@@ -64,6 +73,10 @@ public final class InspectCommand implements Callable<Integer> {
     }
     try {
       Object v = b.build().deserialize(bytes);
+      if (json) {
+        System.out.println(FormatViews.json(v));
+        return 0;
+      }
       System.out.println("value: " + (v == null ? "null" : v.getClass().getName() + " " + v));
       return 0;
     } catch (BrineException e) {
