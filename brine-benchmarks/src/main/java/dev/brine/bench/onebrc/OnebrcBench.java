@@ -1,5 +1,6 @@
 package dev.brine.bench.onebrc;
 
+import dev.brine.bench.BenchErrors;
 import dev.brine.columnar.ColumnarReader;
 import dev.brine.cli.onebrc.ColumnarAggregator;
 import dev.brine.cli.onebrc.OneBrc;
@@ -15,6 +16,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ./brine bench onebrc --rows N [--threads T] [--dir D]}: aggregates the same generated 1BRC
@@ -32,58 +40,93 @@ import java.util.TreeMap;
 public final class OnebrcBench {
   private OnebrcBench() {}
 
-  /** Parsed options (picocli: a missing or malformed value is a usage error, never an exception trace). */
-  @picocli.CommandLine.Command(name = "bench onebrc")
-  static final class Options {
-    @picocli.CommandLine.Option(names = "--rows", converter = Count.class) long rows = 100_000_000L;
-    @picocli.CommandLine.Option(names = "--threads") int threads = 2;
-    @picocli.CommandLine.Option(names = "--dir") Path dir = Path.of("build", "bench", "onebrc-data");
-    @picocli.CommandLine.Option(names = "--out") Path out = Path.of("build", "bench", "onebrc.md");
-    @picocli.CommandLine.Option(names = "--runs") int runs = 3;
-    @picocli.CommandLine.Option(names = "--peer-rows", converter = Count.class) long peerRows = -1;
-    @picocli.CommandLine.Option(names = "--seed") long seed = 1;
-    @picocli.CommandLine.Option(names = "--keep") boolean keep;
-    @picocli.CommandLine.Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
+  /**
+   * {@code bench onebrc}'s options (picocli: a missing or malformed value is a usage error with the usage text,
+   * exit 2, never an exception trace).
+   */
+  @Command(name = "onebrc", mixinStandardHelpOptions = true, version = "brine bench 0.1.0-SNAPSHOT",
+      sortOptions = false, usageHelpAutoWidth = true,
+      description = "1BRC aggregate: the same generated data through a Brine record file, DuckDB (table and " +
+          "Parquet), protobuf, DataInputStream and ObjectInputStream; writes FILE (and a chart beside it).")
+  static final class Options implements Callable<Integer> {
+    @Option(names = "--rows", paramLabel = "N", converter = Count.class,
+        description = "rows in the data set (default 100_000_000; underscores allowed)")
+    long rows = 100_000_000L;
+
+    @Option(names = "--threads", paramLabel = "T",
+        description = "thread count for the parallel run (default ${DEFAULT-VALUE}); 1 thread is always measured")
+    int threads = 2;
+
+    @Option(names = "--dir", paramLabel = "D", description = "scratch directory for the data files (default " +
+        "${DEFAULT-VALUE})")
+    Path dir = Path.of("build", "bench", "onebrc-data");
+
+    @Option(names = "--out", paramLabel = "FILE", description = "report (default ${DEFAULT-VALUE}); the chart is " +
+        "FILE with .png")
+    Path out = Path.of("build", "bench", "onebrc.md");
+
+    @Option(names = "--runs", paramLabel = "R", description = "timed runs per contender after one warm-up (default " +
+        "${DEFAULT-VALUE})")
+    int runs = 3;
+
+    @Option(names = "--peer-rows", paramLabel = "P", converter = Count.class,
+        description = "rows for the stream peers (protobuf, DataInputStream, JDK); default min(N, 10_000_000)")
+    long peerRows = -1;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (default ${DEFAULT-VALUE})")
+    long seed = 1;
+
+    @Option(names = "--keep", description = "keep the data files, and reuse them when rows/seed/peer-rows match")
+    boolean keep;
+
+    @Spec CommandSpec spec;
+
+    /** Checks the values together and fills in the defaults that depend on others. */
+    void validate(CommandLine cmd) {
+      if (rows < 1 || rows > Integer.MAX_VALUE - 8) {
+        throw new ParameterException(cmd, "--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation), got " + rows);
+      }
+      if (threads < 1 || runs < 1) {
+        throw new ParameterException(cmd, "--threads and --runs must be at least 1");
+      }
+      if (peerRows < 0) {
+        peerRows = Math.min(rows, 10_000_000L);
+      }
+      peerRows = Math.min(peerRows, rows);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+      validate(spec.commandLine());
+      run(this);
+      return 0;
+    }
   }
 
   /** A count that may be written with underscores ({@code 100_000_000}). */
-  static final class Count implements picocli.CommandLine.ITypeConverter<Long> {
+  static final class Count implements CommandLine.ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return Long.parseLong(value.replace("_", ""));
+      try {
+        return Long.parseLong(value.replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException("'" + value + "' is not a count");
+      }
     }
   }
 
-  static final String USAGE = "usage: bench onebrc [--rows N] [--threads T] [--dir D] [--out FILE] [--runs R]"
-      + " [--peer-rows P] [--seed S] [--keep]\n"
-      + "  --rows N       rows in the data set (default 100000000)\n"
-      + "  --threads T    thread count for the parallel run (default 2); 1 thread is always measured\n"
-      + "  --dir D        scratch directory for the data files (default build/bench/onebrc-data)\n"
-      + "  --out FILE     report (default build/bench/onebrc.md)\n"
-      + "  --runs R       timed runs per contender after one warm-up (default 3)\n"
-      + "  --peer-rows P  rows for the stream peers (protobuf, DataInputStream, JDK); default min(N, 10000000)\n"
-      + "  --keep         keep the data files, and reuse them when rows/seed/peer-rows match";
-
+  /**
+   * Parses and checks options without running (tests, programmatic use).
+   *
+   * @param args command-line arguments after {@code bench onebrc}
+   * @return the options
+   * @throws ParameterException for a missing, malformed or out-of-range value
+   */
   static Options parse(String[] args) {
     Options o = new Options();
-    try {
-      picocli.CommandLine cmd = new picocli.CommandLine(o);
-      cmd.parseArgs(args);
-      if (cmd.isUsageHelpRequested()) {
-        throw new IllegalArgumentException(USAGE);
-      }
-    } catch (picocli.CommandLine.ParameterException e) {
-      throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE, e);
-    }
-    if (o.rows < 1 || o.rows > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation)");
-    }
-    if (o.peerRows < 0) {
-      o.peerRows = Math.min(o.rows, 10_000_000L);
-    }
-    o.peerRows = Math.min(o.peerRows, o.rows);
-    o.threads = Math.max(1, o.threads);
-    o.runs = Math.max(1, o.runs);
+    CommandLine cmd = new CommandLine(o);
+    cmd.parseArgs(args);
+    o.validate(cmd);
     return o;
   }
 
@@ -100,21 +143,21 @@ public final class OnebrcBench {
   }
 
   /**
-   * Entry point.
+   * The {@code bench onebrc} command line (BenchMain adds it as a subcommand).
    *
-   * @param args see {@link #USAGE}
-   * @throws Exception on failure
+   * @return a fresh command line
    */
-  public static void main(String[] args) throws Exception {
-    Options o;
-    try {
-      o = parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
-    }
-    run(o);
+  public static CommandLine commandLine() {
+    return new CommandLine(new Options());
+  }
+
+  /**
+   * Entry point ({@code bench onebrc} is normally reached through {@code BenchMain}).
+   *
+   * @param args see {@code bench onebrc --help}
+   */
+  public static void main(String[] args) {
+    System.exit(BenchErrors.install(commandLine()).execute(args));
   }
 
   static List<Line> run(Options o) throws Exception {
