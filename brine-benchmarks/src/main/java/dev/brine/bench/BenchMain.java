@@ -96,6 +96,18 @@ public final class BenchMain {
         "annotation, 2)")
     Integer forks;
 
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=V1,V2",
+        description = "run a @Param at these values only (repeatable), e.g. -p n=16")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--warmup-iterations", paramLabel = "N",
+        description = "warmup iterations of the steady-state pass (default: the annotation, 3 of 1 s)")
+    Integer warmupIterations;
+
+    @Option(names = "--iterations", paramLabel = "N",
+        description = "measurement iterations of the steady-state pass (default: the annotation, 5 of 1 s)")
+    Integer iterations;
+
     @Option(names = "--jvm", paramLabel = "JAVA", description = "java executable for the forked benchmark JVMs")
     String jvm;
 
@@ -111,6 +123,10 @@ public final class BenchMain {
     public Integer call() throws Exception {
       if (forks != null && forks < 1) {
         throw new ParameterException(spec.commandLine(), "--forks must be at least 1, got " + forks);
+      }
+      if (warmupIterations != null && warmupIterations < 0 || iterations != null && iterations < 1) {
+        throw new ParameterException(spec.commandLine(),
+            "--warmup-iterations must be at least 0 and --iterations at least 1");
       }
       return BenchMain.run(this, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
@@ -265,6 +281,13 @@ public final class BenchMain {
       if (a.forks != null) {
         b.forks(a.forks);
       }
+      if (a.warmupIterations != null) {
+        b.warmupIterations(a.warmupIterations);
+      }
+      if (a.iterations != null) {
+        b.measurementIterations(a.iterations);
+      }
+      a.params.forEach((name, values) -> b.param(name, values.split(",")));
       if (a.prof != null) {
         b.addProfiler(a.prof);
       }
@@ -346,6 +369,18 @@ public final class BenchMain {
     return results;
   }
 
+  /** When the results were measured: the newest result file's time (so --report-only keeps the run's date). */
+  static Instant runDate(Path dir) throws IOException {
+    Instant newest = null;
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(BenchMain::isResultFile).toList()) {
+        Instant t = Files.getLastModifiedTime(f).toInstant();
+        newest = newest == null || t.isAfter(newest) ? t : newest;
+      }
+    }
+    return (newest == null ? Instant.now() : newest).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+  }
+
   private static boolean isResultFile(Path f) {
     String n = f.getFileName().toString();
     return n.startsWith("jmh-") && n.endsWith(".json");
@@ -363,19 +398,27 @@ public final class BenchMain {
       }
     }
     Path png = a.out.resolve("report.png");
-    boolean chart = ChartWriter.write(png, results);
+    String settings = (a.quick ? "quick (1 fork, 1 warmup + 3 measurement iterations sized to the time budget;"
+        + " numeric @Params at their middle value, text @Params at their first three; cold start 3 forks)"
+        : "annotation defaults (2 forks, 3×1 s warmup, 5×1 s measurement; cold start 5 forks)")
+        + (a.forks == null ? "" : ", forks " + a.forks)
+        + (a.warmupIterations == null ? "" : ", warmup iterations " + a.warmupIterations)
+        + (a.iterations == null ? "" : ", measurement iterations " + a.iterations)
+        + (a.params.isEmpty() ? "" : ", params " + a.params)
+        + (a.prof == null ? "" : ", profiler " + a.prof);
+    String command = "./brine bench" + (args.isEmpty() ? "" : " " + args);
+    String date = runDate(a.out).toString();
+    String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+        + (a.jvm == null ? "" : " (forks use " + a.jvm + ")");
+    boolean chart = ChartWriter.write(png, results, List.of(command, "Run " + date + "; " + jvm + "; "
+        + Runtime.getRuntime().availableProcessors() + " CPUs", "Settings: " + settings));
     List<String> header = List.of(
-        "Command: `./brine bench" + (args.isEmpty() ? "" : " " + args) + "`",
-        "Date: " + Instant.now(),
-        "JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-            + (a.jvm == null ? "" : " (forks use " + a.jvm + ")"),
+        "Command: `" + command + "`",
+        "Date: " + date,
+        "JVM: " + jvm,
         "Machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
             + System.getProperty("os.arch"),
-        "Settings: " + (a.quick ? "quick (1 fork, 1 warmup + 3 measurement iterations sized to the time budget;"
-            + " numeric @Params at their middle value, text @Params at their first three; cold start 3 forks)"
-            : "full (annotation defaults: 2 forks, 3×1 s warmup, 5×1 s measurement; cold start 5 forks)")
-            + (a.forks == null ? "" : ", forks overridden to " + a.forks)
-            + (a.prof == null ? "" : ", profiler " + a.prof));
+        "Settings: " + settings);
     Path md = a.out.resolve("report.md");
     ReportWriter.write(md, header, results, sizes, chart ? "report.png" : null);
     System.out.println("bench: wrote " + md + (chart ? " and " + png : ""));

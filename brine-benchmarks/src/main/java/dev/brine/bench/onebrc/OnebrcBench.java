@@ -1,6 +1,9 @@
 package dev.brine.bench.onebrc;
 
 import dev.brine.bench.BenchErrors;
+import dev.brine.bench.report.BarPanel;
+import dev.brine.bench.report.Figure;
+import dev.brine.bench.report.Samples;
 import dev.brine.columnar.ColumnarReader;
 import dev.brine.cli.onebrc.ColumnarAggregator;
 import dev.brine.cli.onebrc.OneBrc;
@@ -131,9 +134,18 @@ public final class OnebrcBench {
   }
 
   /** One line of the report. */
-  record Line(String name, int threads, long rows, long bytes, double bestMs, double medianMs) {
+  record Line(String name, int threads, long rows, long bytes, double bestMs, double medianMs, double[] runsMs) {
     double rowsPerSec() {
       return rows / (bestMs / 1e3);
+    }
+
+    /** Nanoseconds per row of every timed run. */
+    double[] nanosPerRow() {
+      double[] ns = new double[runsMs.length];
+      for (int i = 0; i < ns.length; i++) {
+        ns[i] = runsMs[i] * 1e6 / rows;
+      }
+      return ns;
     }
   }
 
@@ -228,6 +240,10 @@ public final class OnebrcBench {
         () -> Contenders.jdk(jdk)));
     String md = report(o, lines, Files.size(text));
     Files.createDirectories(o.out.toAbsolutePath().getParent());
+    Path png = chartFile(o.out);
+    if (chart(png, lines, caption(o))) {
+      md += "\n![1BRC aggregate relative to DuckDB](" + png.getFileName() + ")\n";
+    }
     Files.writeString(o.out, md);
     System.out.println(md);
     if (!o.keep) {
@@ -249,7 +265,7 @@ public final class OnebrcBench {
       check(name, expected, res);
     }
     Arrays.sort(ms);
-    Line l = new Line(name, threads, rows, bytes, ms[0], ms[runs / 2]);
+    Line l = new Line(name, threads, rows, bytes, ms[0], Samples.median(ms), ms);
     log("%-40s %d thr  best %10.1f ms  median %10.1f ms", name, threads, l.bestMs(), l.medianMs());
     return l;
   }
@@ -304,6 +320,80 @@ public final class OnebrcBench {
       }
     }
     return sb.toString();
+  }
+
+  /** The chart beside the report: {@code onebrc.md} → {@code onebrc.png}. */
+  static Path chartFile(Path report) {
+    String name = report.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return report.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".png");
+  }
+
+  private static List<String> caption(Options o) {
+    return List.of(String.format(Locale.ROOT, "./brine bench onebrc --rows %d --peer-rows %d --threads %d --runs %d"
+        + " --seed %d", o.rows, o.peerRows, o.threads, o.runs, o.seed), String.format(Locale.ROOT,
+        "Run %s; Java %s; %d CPUs. Bars: median of %d timed runs after a warm-up; whiskers: the farthest run.",
+        java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), o.runs));
+  }
+
+  /**
+   * Draws the 1BRC figure: every contender's speed (time per row) relative to DuckDB's table at the same thread
+   * count, and bytes per row on disk.
+   *
+   * @param png target file
+   * @param lines the measured lines
+   * @param caption lines under the panels
+   * @return true if written
+   * @throws IOException on write failure
+   */
+  static boolean chart(Path png, List<Line> lines, List<String> caption) throws IOException {
+    Map<Integer, Line> duck = new TreeMap<>();
+    List<String> contenders = new ArrayList<>();
+    List<Integer> threads = new ArrayList<>();
+    for (Line l : lines) {
+      if (l.name().startsWith("aggregate_duckdb (table)")) {
+        duck.put(l.threads(), l);
+      } else if (!l.name().startsWith("sequentialsum") && !contenders.contains(l.name())) {
+        contenders.add(l.name());
+      }
+      if (!threads.contains(l.threads())) {
+        threads.add(l.threads());
+      }
+    }
+    List<String> labels = contenders.stream().map(n -> n.replaceFirst("^aggregate_", "")).toList();
+    BarPanel speed = new BarPanel("Aggregate: speed relative to DuckDB (table), same threads", "DuckDB time ÷ time",
+        BarPanel.Scale.RATIO, labels);
+    for (int t : threads) {
+      Line ref = duck.get(t);
+      double[] ratio = new double[contenders.size()];
+      double[] error = new double[contenders.size()];
+      Arrays.fill(ratio, Double.NaN);
+      Arrays.fill(error, Double.NaN);
+      for (Line l : lines) {
+        int i = contenders.indexOf(l.name());
+        if (i >= 0 && l.threads() == t && ref != null) {
+          double[] mine = l.nanosPerRow();
+          double[] theirs = ref.nanosPerRow();
+          ratio[i] = Samples.median(theirs) / Samples.median(mine);
+          error[i] = Math.hypot(Samples.relativeSpread(mine), Samples.relativeSpread(theirs));
+        }
+      }
+      speed.series(t == 1 ? "1 thread" : t + " threads", ratio, error);
+    }
+    List<String> formats = new ArrayList<>();
+    List<Double> perRow = new ArrayList<>();
+    for (Line l : lines) {
+      String format = l.name().replaceFirst("^aggregate_", "").replaceFirst(" \\((no CRC check|reader kept open)\\)$", "");
+      if (!l.name().startsWith("sequentialsum") && !formats.contains(format)) {
+        formats.add(format);
+        perRow.add((double) l.bytes() / l.rows());
+      }
+    }
+    BarPanel size = new BarPanel("Bytes per row on disk", "bytes / row", BarPanel.Scale.LINEAR, formats)
+        .series("bytes per row", perRow.stream().mapToDouble(Double::doubleValue).toArray(), new double[formats.size()]);
+    return Figure.write(png, "1BRC: aggregate min/mean/max per station from a file, Brine vs DuckDB and stream "
+        + "formats", List.of(speed, size), caption);
   }
 
   private static void log(String fmt, Object... args) {

@@ -350,6 +350,12 @@ public final class SparkBench {
     checkChecksums(runs);
     String report = SparkReport.report(a, runs);
     Files.createDirectories(a.out.toAbsolutePath().getParent());
+    String name = a.out.getFileName().toString();
+    Path png = a.out.resolveSibling((name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name)
+        + ".png");
+    if (SparkReport.chart(png, a, runs)) {
+      report += "\n![Spark job suite](" + png.getFileName() + ")\n";
+    }
     Files.writeString(a.out, report);
     System.out.println(report);
     System.out.println("bench spark: wrote " + a.out);

@@ -16,7 +16,7 @@ class OnebrcBenchTest {
   @Test
   void runsEveryContenderAndWritesTheReport() throws Exception {
     Path out = tmp.resolve("onebrc.md");
-    OnebrcBench.Options o = OnebrcBench.parse(new String[] {"--rows", "10000", "--threads", "2", "--runs", "1",
+    OnebrcBench.Options o = OnebrcBench.parse(new String[] {"--rows", "10000", "--threads", "2", "--runs", "2",
         "--dir", tmp.resolve("data").toString(), "--out", out.toString()});
     List<OnebrcBench.Line> lines = OnebrcBench.run(o);
     assertEquals(15, lines.size());
@@ -24,6 +24,8 @@ class OnebrcBenchTest {
     assertTrue(md.contains("| aggregate_brine | 2 |"), md);
     assertTrue(md.contains("aggregate_duckdbparquet"), md);
     assertTrue(md.contains("bandwidth limit"), md);
+    assertTrue(md.contains("![1BRC aggregate relative to DuckDB](onebrc.png)"), md);
+    assertTrue(Files.size(tmp.resolve("onebrc.png")) > 10_000);
   }
 
   @Test

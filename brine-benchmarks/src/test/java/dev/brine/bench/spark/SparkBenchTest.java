@@ -93,6 +93,19 @@ class SparkBenchTest {
   }
 
   @Test
+  void theChartShowsTimesAndBytesPerSerializer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    SparkBench.Args a = SparkBench.parse(new String[] {"--records", "10", "--serializers", "brine,kryo"});
+    List<SparkBench.Run> runs = List.of(
+        run("brine", 2_000_000_000L, new long[] {0, 10, 20, 20, 30}, 70),
+        run("kryo", 3_000_000_000L, new long[] {0, 10, 40, 20, 30}, 100),
+        run("brine", 2_200_000_000L, new long[] {0, 10, 20, 20, 30}, 70),
+        run("kryo", 2_900_000_000L, new long[] {0, 10, 40, 20, 30}, 100));
+    java.nio.file.Path png = dir.resolve("spark.png");
+    assertTrue(SparkReport.chart(png, a, runs));
+    assertTrue(java.nio.file.Files.size(png) > 10_000);
+  }
+
+  @Test
   void runsSurviveTheTripFromChildToParent() {
     SparkBench.Run r = new SparkBench.Run("kryo", new long[] {1, 2, 3, 4, 5}, 99, new long[] {0, 6, 7, 8, 9}, 42, -7);
     SparkBench.Run back = SparkBench.Run.parse(r.toLine() + "\n");
