@@ -57,6 +57,8 @@ import picocli.CommandLine.Spec;
 public final class BenchMain {
   private static final String ALL = "dev\\.brine\\.bench\\.";
   private static final String COLD_PACKAGE = "dev.brine.bench.coldstart.";
+  /** The run's command and settings, kept beside its results so that {@code --report-only} can show them. */
+  static final String RUN_FILE = "run.txt";
   /** Seconds the quick steady-state pass may take, leaving room for cold start and the report. */
   private static final double QUICK_BUDGET_S = 450;
   /**
@@ -407,6 +409,16 @@ public final class BenchMain {
         + (a.params.isEmpty() ? "" : ", params " + a.params)
         + (a.prof == null ? "" : ", profiler " + a.prof);
     String command = "./brine bench" + (args.isEmpty() ? "" : " " + args);
+    Path recorded = a.out.resolve(RUN_FILE);
+    if (!a.reportOnly) {
+      Files.writeString(recorded, command + "\n" + settings + "\n");
+    } else if (Files.isRegularFile(recorded)) { // the run's own command and settings, not --report-only's
+      List<String> lines = Files.readAllLines(recorded);
+      if (lines.size() >= 2) {
+        command = lines.get(0);
+        settings = lines.get(1);
+      }
+    }
     String date = runDate(a.out).toString();
     String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
         + (a.jvm == null ? "" : " (forks use " + a.jvm + ")");

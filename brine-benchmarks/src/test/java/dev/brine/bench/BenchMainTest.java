@@ -88,6 +88,14 @@ class BenchMainTest {
   }
 
   @Test
+  void aSubcommandKnowsItsOwnArguments() {
+    CommandLine cmd = BenchMain.commandLine();
+    CommandLine.ParseResult r = cmd.parseArgs("spark", "--records", "10", "--runs", "1");
+    CommandLine spark = r.subcommand().commandSpec().commandLine();
+    assertEquals(java.util.List.of("--records", "10", "--runs", "1"), dev.brine.bench.spark.SparkBenchAccess.ownArgs(spark));
+  }
+
+  @Test
   void reportOnlyOnAnEmptyDirectoryFailsWithOneLine(@TempDir Path dir) {
     Run r = bench("--report-only", "--out", dir.toString());
     assertEquals(1, r.code());

@@ -84,13 +84,22 @@ public final class ChartWriter {
   }
 
   private static BarPanel panel(String title, List<Map<String, Result>> rows, String ref, boolean withOp) {
+    Map<String, String> common = new LinkedHashMap<>(rows.get(0).get(ref).params());
+    for (Map<String, Result> row : rows) {
+      common.entrySet().removeIf(e -> !e.getValue().equals(row.get(ref).params().get(e.getKey())));
+    }
     List<String> categories = new ArrayList<>();
     for (Map<String, Result> row : rows) {
       Result r = row.get(ref);
-      String params = label(r.params());
-      categories.add(withOp ? (params.isEmpty() ? r.op() : params + " " + r.op()) : params);
+      Map<String, String> own = new LinkedHashMap<>(r.params());
+      own.keySet().removeAll(common.keySet());
+      String params = label(own);
+      categories.add(params.isEmpty() ? r.op() : withOp ? params + " " + r.op() : params);
     }
-    BarPanel panel = new BarPanel(title, "ops/s ÷ " + ref + "'s", BarPanel.Scale.RATIO, categories);
+    String fixed = label(common);
+    String named = fixed.isEmpty() ? title
+        : title.replaceFirst(" \\(", java.util.regex.Matcher.quoteReplacement(", " + fixed + " ("));
+    BarPanel panel = new BarPanel(named, "ops/s ÷ " + ref + "'s", BarPanel.Scale.RATIO, categories);
     for (String lib : ReportWriter.libraries(rows)) {
       if (lib.equals(ref)) {
         continue;
@@ -113,10 +122,18 @@ public final class ChartWriter {
     return Double.isNaN(r.error()) || r.score() == 0 ? 0 : Math.abs(r.error() / r.score());
   }
 
-  /** {@code point n=16}: text values as they are, numbers with their name. */
-  private static String label(Map<String, String> params) {
-    List<String> parts = new ArrayList<>();
-    params.forEach((k, v) -> parts.add(v.matches("-?[0-9.]+") ? k + "=" + v : v));
-    return String.join(" ", parts);
+  /** {@code point n=16}: text values first as they are, then numbers with their name. */
+  static String label(Map<String, String> params) {
+    List<String> words = new ArrayList<>();
+    List<String> numbers = new ArrayList<>();
+    params.forEach((k, v) -> {
+      if (v.matches("-?[0-9.]+")) {
+        numbers.add(k + "=" + v);
+      } else {
+        words.add(v);
+      }
+    });
+    words.addAll(numbers);
+    return String.join(" ", words);
   }
 }

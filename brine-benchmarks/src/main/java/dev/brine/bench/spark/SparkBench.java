@@ -143,7 +143,7 @@ public final class SparkBench {
       if (warmup < 0) {
         warmup = Math.min(records, 100_000);
       }
-      raw = cmd.getParseResult() == null ? List.of() : cmd.getParseResult().originalArgs();
+      raw = ownArgs(cmd);
     }
 
     @Override
@@ -151,6 +151,19 @@ public final class SparkBench {
       validate(spec.commandLine());
       return SparkBench.run(this);
     }
+  }
+
+  /**
+   * The arguments given to this command: picocli's original arguments start at the top command, so when this
+   * runs as {@code bench spark} they begin with the parent's and the subcommand's own name.
+   */
+  static List<String> ownArgs(CommandLine cmd) {
+    if (cmd.getParseResult() == null) {
+      return List.of();
+    }
+    List<String> all = cmd.getParseResult().originalArgs();
+    int at = cmd.getParent() == null ? -1 : all.indexOf(cmd.getCommandName());
+    return List.copyOf(all.subList(at + 1, all.size()));
   }
 
   /** A count that may be written with underscores ({@code 1_000_000}). */

@@ -34,8 +34,8 @@ class ChartWriterTest {
     List<BarPanel> panels = ChartWriter.panels(rs);
     assertEquals(1, panels.size());
     CategoryChart chart = panels.get(0).chart(600, 400);
-    assertEquals("Map (relative to fory)", chart.getTitle());
-    assertEquals(List.of("size=64 serialize"), panels.get(0).categories());
+    assertEquals("Map, size=64 (relative to fory)", chart.getTitle(), "a parameter with one value goes to the title");
+    assertEquals(List.of("serialize"), panels.get(0).categories());
     Map<String, CategorySeries> series = chart.getSeriesMap();
     assertEquals(List.of("brine", "kryo"), new ArrayList<>(series.keySet()), "the reference has no bars of its own");
     // plotted as log2 of the ratio; the whisker is log2(1 + relative error), 10 % and 20 % combined
@@ -60,8 +60,8 @@ class ChartWriterTest {
     }
     List<BarPanel> panels = ChartWriter.panels(rs);
     assertEquals(3, panels.size(), "15 rows with a peer: one panel per operation");
-    assertEquals("Geometry serialize (relative to sedona)", panels.get(0).chart(600, 400).getTitle());
-    assertEquals("point n=16", panels.get(0).categories().get(0));
+    assertEquals("Geometry serialize, n=16 (relative to sedona)", panels.get(0).chart(600, 400).getTitle());
+    assertEquals("point", panels.get(0).categories().get(0), "a parameter with one value is named in the title");
   }
 
   @Test
