@@ -1,0 +1,751 @@
+package dev.brine.cli.inspect;
+
+import dev.brine.BrineException;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.cli.inspect.WireType.Kind;
+import dev.brine.geometry.GeometrySerde;
+import dev.brine.io.ByteReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * Decodes the structure of a Brine payload without its classes, as {@code protoc --decode_raw} does for protobuf:
+ * the header (references, number encoding), then every tagged value with its type id, lengths and sizes, class
+ * descriptors, map chunks, back-references, and the strings, numbers and dates of the built-in types
+ * (docs/format.md). A registered class's fields follow one another without tags or lengths, so where one begins
+ * the bytes cannot be split without the class: decoding stops there and {@link Decoded#stoppedAt()} says where.
+ * Malformed or truncated input ends decoding with the {@link BrineException} the library would give, with its
+ * offset; what was decoded before stays in the tree.
+ */
+public final class PayloadDecoder {
+  /** Deepest nesting decoded, as the library's default {@code maxDepth}. */
+  public static final int MAX_DEPTH = 512;
+
+  /**
+   * The result of decoding.
+   *
+   * @param root the payload's node: the header and the value as children
+   * @param stoppedAt where decoding stopped at a payload only its class can split, or -1
+   * @param stopReason what could not be split there, or null
+   * @param error why decoding failed (malformed, truncated, too deep), or null
+   * @param needsClasses whether the value names classes this program does not have: registered ones, classes
+   *     written by name, brine-spark's types (so it can be shown as Java objects only with those classes)
+   */
+  public record Decoded(Node root, int stoppedAt, String stopReason, BrineException error, boolean needsClasses) {
+    /**
+     * Whether every byte was decoded.
+     *
+     * @return true if decoding neither stopped nor failed
+     */
+    public boolean complete() {
+      return stoppedAt < 0 && error == null;
+    }
+  }
+
+  /** Thrown (and caught in {@link #decode}) where a payload cannot be split without its class. */
+  private static final class Opaque extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int at;
+
+    Opaque(int at, String reason) {
+      super(reason, null, false, false);
+      this.at = at;
+    }
+  }
+
+  /** The reader, with access to its position for peeking at a string's header. */
+  private static final class Cursor extends ByteReader {
+    Cursor(byte[] bytes) {
+      super(bytes);
+    }
+
+    Cursor(byte[] bytes, int offset, int length) {
+      wrap(bytes, offset, length);
+    }
+
+    /** Moves to an offset from the start of the slice. */
+    void seek(int offset) {
+      pos = start + offset;
+    }
+  }
+
+  private final Cursor in;
+  private final int maxChildren;
+  private boolean references;
+  private boolean compressed = true;
+  private int depth;
+  private boolean needsClasses;
+  private final List<Node> objects = new ArrayList<>();
+  private final List<String> names = new ArrayList<>();
+
+  private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
+    this.in = new Cursor(bytes, offset, length);
+    this.maxChildren = maxChildren;
+  }
+
+  /**
+   * Decodes one payload ({@code header value}, what {@code Brine.serialize} writes).
+   *
+   * @param bytes the payload
+   * @param maxChildren elements, entries or chunks kept per value for printing (all are decoded)
+   * @return the tree and how decoding ended
+   */
+  public static Decoded decode(byte[] bytes, int maxChildren) {
+    return decode(bytes, 0, bytes.length, maxChildren);
+  }
+
+  /**
+   * Decodes one payload in a slice of an array; offsets in the tree and in messages count from the slice's start.
+   *
+   * @param bytes the array
+   * @param offset where the payload starts
+   * @param length its length
+   * @param maxChildren elements, entries or chunks kept per value for printing (all are decoded)
+   * @return the tree and how decoding ended
+   */
+  public static Decoded decode(byte[] bytes, int offset, int length, int maxChildren) {
+    PayloadDecoder d = new PayloadDecoder(bytes, offset, length, maxChildren);
+    Node root = new Node(0, "", "Brine payload", maxChildren);
+    try {
+      d.header(root);
+      d.value(root, "value");
+      if (d.in.remaining() > 0) {
+        throw new MalformedInputException(d.in.remaining() + " trailing bytes at offset " + d.in.position()
+            + " after the value");
+      }
+      root.end(d.in.position());
+      return new Decoded(root, -1, null, null, d.needsClasses);
+    } catch (Opaque o) {
+      return new Decoded(root, o.at, o.getMessage(), null, d.needsClasses);
+    } catch (BrineException e) {
+      return new Decoded(root, -1, null, e, d.needsClasses);
+    }
+  }
+
+  /**
+   * Whether a file looks like one or more payloads written with {@code serialize(value, OutputStream)}: a
+   * varuint32 length, then a payload of that length whose first byte is a header, until the end.
+   *
+   * @param bytes the file
+   * @return the payloads' offsets and lengths as pairs, or null if the file is not such a stream
+   */
+  public static int[] lengthPrefixedPayloads(byte[] bytes) {
+    List<Integer> spans = new ArrayList<>();
+    Cursor c = new Cursor(bytes);
+    try {
+      while (c.remaining() > 0) {
+        int n = c.readVarUInt32();
+        if (n < 1 || n > c.remaining() || !isHeader(bytes[c.position()] & 0xFF)) {
+          return null;
+        }
+        spans.add(c.position());
+        spans.add(n);
+        c.skip(n);
+      }
+    } catch (BrineException e) {
+      return null;
+    }
+    return spans.isEmpty() ? null : spans.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Whether a byte is a payload header: 0xB2, with 0x01 for references and 0x04 for fixed-width numbers.
+   *
+   * @param b the byte, 0–255
+   * @return true for 0xB2, 0xB3, 0xB6, 0xB7
+   */
+  public static boolean isHeader(int b) {
+    return (b & ~0x05) == 0xB2;
+  }
+
+  // ---------------------------------------------------------------- header and tagged values
+
+  private void header(Node root) {
+    int h = in.readInt8() & 0xFF;
+    if (!isHeader(h)) {
+      throw new MalformedInputException(String.format("header byte 0x%02X at offset 0 is not a Brine payload's "
+          + "(0xB2, 0xB3, 0xB6 or 0xB7)", h));
+    }
+    references = (h & 0x01) != 0;
+    compressed = (h & 0x04) == 0;
+    Node n = root.add(node(0, "header", String.format("0x%02X", h)));
+    n.text("references " + (references ? "on (back-references allowed)" : "off") + ", int/long "
+        + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
+    n.end(1);
+  }
+
+  private Node node(int at, String role, String type) {
+    return new Node(at, role, type, maxChildren);
+  }
+
+  /** A tagged value: varuint32 tag (0 null, 1 back-reference, else a type) and the payload. */
+  private void value(Node parent, String role) {
+    int at = in.position();
+    int tag = in.readVarUInt32();
+    if (tag == 0) {
+      leaf(parent, at, role, "null", "");
+      return;
+    }
+    if (tag == 1) {
+      backReference(parent, at, role, "tag 1");
+      return;
+    }
+    payload(parent, at, role, resolve(tag, at), true);
+  }
+
+  /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
+  private void declared(Node parent, String role, WireType t) {
+    int at = in.position();
+    int slot = in.readInt8();
+    switch (slot) {
+      case 0 -> leaf(parent, at, role, "null", "(slot 0)");
+      case 1 -> backReference(parent, at, role, "slot 1");
+      case 2 -> payload(parent, at, role, t, false);
+      default -> throw new MalformedInputException("invalid slot byte " + slot + " at offset " + at
+          + " (expected 0, 1 or 2)");
+    }
+  }
+
+  private void leaf(Node parent, int at, String role, String type, String text) {
+    Node n = parent.add(node(at, role, type));
+    n.text(text);
+    n.end(in.position());
+  }
+
+  private void backReference(Node parent, int at, String role, String how) {
+    if (!references) {
+      throw new MalformedInputException("back-reference at offset " + at + " but the header says references are off");
+    }
+    int index = in.readVarUInt32();
+    if (index < 0 || index >= objects.size()) {
+      throw new MalformedInputException("back-reference to object #" + Integer.toUnsignedString(index)
+          + " at offset " + at + ", but only " + objects.size() + " objects were read");
+    }
+    Node target = objects.get(index);
+    leaf(parent, at, role, "back-reference", "(" + how + ") → object #" + index + ", the " + target.type()
+        + " at " + hex(target.offset()) + (target.end() < 0 ? " (a value that contains this one: a cycle)" : ""));
+  }
+
+  /** Reads the rest of a type tag or class descriptor: a class by name, an array's component, or a plain id. */
+  private WireType resolve(int tag, int at) {
+    if (tag == 62) {
+      needsClasses = true;
+      int k = in.readVarUInt32();
+      if (k == 0) {
+        String name = in.readString();
+        names.add(name);
+        return WireType.byName(name);
+      }
+      if (k < 0 || k > names.size()) {
+        throw new MalformedInputException("class-name reference #" + Integer.toUnsignedString(k) + " at offset "
+            + at + ", but only " + names.size() + " names were read");
+      }
+      return WireType.byName(names.get(k - 1));
+    }
+    if (tag == 21) {
+      enter(at);
+      WireType component = classDescriptor(at);
+      depth--;
+      return WireType.arrayOf(component);
+    }
+    WireType t = WireType.forId(tag);
+    needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224;
+    if (t == null) {
+      throw new MalformedInputException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
+          + " (not a built-in, a registration or a module type)");
+    }
+    return t;
+  }
+
+  /** A class descriptor (the class of a collection's elements, a map chunk's keys, an array's component). */
+  private WireType classDescriptor(int at) {
+    int tag = in.readVarUInt32();
+    if (tag == 0 || tag == 1) {
+      throw new MalformedInputException("expected a class descriptor at offset " + at + " but found tag " + tag);
+    }
+    return resolve(tag, at);
+  }
+
+  private WireType classChild(Node parent, String role) {
+    int at = in.position();
+    WireType t = classDescriptor(at);
+    Node n = parent.add(node(at, role, t.display()));
+    n.end(in.position());
+    return t;
+  }
+
+  private void enter(int at) {
+    if (++depth > MAX_DEPTH) {
+      throw new LimitExceededException("nested deeper than " + MAX_DEPTH + " levels at offset " + at);
+    }
+  }
+
+  // ---------------------------------------------------------------- payloads
+
+  /** The payload of {@code t} at {@code at}; {@code tagged} if a tag named the type there (else it was known). */
+  private void payload(Node parent, int at, String role, WireType t, boolean tagged) {
+    Node n = parent.add(node(at, role, tagged ? t.display() : t.name()));
+    if (t.kind() == Kind.OPAQUE) {
+      n.text(t.id() == 62
+          ? "a class written by name: its payload is the class's own (fields without tags or lengths)"
+          : t.id() >= 8192 && t.id() < 8448 ? "a module's type whose layout is not documented"
+          : "registered by the writer (Brine.Builder.register): its fields follow one another without tags or"
+          + " lengths");
+      throw new Opaque(in.position(), t.name() + " (at " + hex(at) + ") writes its fields one after another"
+          + " without tags or lengths");
+    }
+    if (references && t.tracked()) {
+      n.referenceIndex(objects.size());
+      objects.add(n);
+    }
+    enter(at);
+    switch (t.kind()) {
+      case BOOLEAN -> n.text(Boolean.toString(in.readBoolean()));
+      case BYTE -> n.text(Byte.toString(in.readInt8()));
+      case SHORT -> n.text(Short.toString(in.readInt16()));
+      case CHAR -> n.text(character(in.readChar()));
+      case INT -> n.text(Integer.toString(compressed ? in.readVarInt32() : in.readInt32()));
+      case LONG -> n.text(Long.toString(compressed ? in.readVarInt64() : in.readInt64()));
+      case FLOAT -> n.text(floatText(in.readFloat32()));
+      case DOUBLE -> n.text(doubleText(in.readFloat64()));
+      case STRING -> n.text(string(false));
+      case BOOLEAN_ARRAY, BYTE_ARRAY, SHORT_ARRAY, CHAR_ARRAY, INT_ARRAY, LONG_ARRAY, FLOAT_ARRAY, DOUBLE_ARRAY ->
+          n.text(primitiveArray(t));
+      case STRING_ARRAY -> stringArray(n);
+      case OBJECT_ARRAY -> {
+        int len = in.readLength("Object[] length", Integer.MAX_VALUE, 1);
+        n.text("length " + len);
+        for (int i = 0; i < len; i++) {
+          value(n, "[" + i + "]");
+        }
+      }
+      case ARRAY -> array(n, t);
+      case BIG_INTEGER -> n.text(bigInteger().toString());
+      case BIG_DECIMAL -> {
+        int scale = in.readVarInt32();
+        n.text(new BigDecimal(bigInteger(), scale).toString());
+      }
+      case UUID -> n.text(new UUID(in.readInt64(), in.readInt64()).toString());
+      case COLLECTION, SORTED_COLLECTION -> collection(n, t.kind() == Kind.SORTED_COLLECTION);
+      case ENUM_SET -> enumSet(n);
+      case MAP, SORTED_MAP, ENUM_MAP -> map(n, t.kind());
+      case OPTIONAL -> value(n, "value");
+      case OPTIONAL_INT -> n.text(in.readBoolean() ? Integer.toString(in.readVarInt32()) : "empty");
+      case OPTIONAL_LONG -> n.text(in.readBoolean() ? Long.toString(in.readVarInt64()) : "empty");
+      case OPTIONAL_DOUBLE -> n.text(in.readBoolean() ? doubleText(in.readFloat64()) : "empty");
+      case INSTANT, LOCAL_DATE, LOCAL_TIME, LOCAL_DATE_TIME, ZONED_DATE_TIME, OFFSET_DATE_TIME, DURATION, PERIOD,
+          ZONE_ID, DATE -> n.text(time(t.kind(), at));
+      case BIT_SET -> n.text(bitSet());
+      case REVERSE_ORDER -> n.text("(no payload)");
+      case CLASS -> n.text(quote(in.readString()));
+      case ENUM_ORDINAL -> n.text("ordinal " + in.readVarUInt32());
+      case GEOMETRY -> n.text(geometry(at));
+      case NOTHING -> n.text("(no payload)");
+      case TAGGED -> {
+        for (int i = 0; i < t.taggedValues(); i++) {
+          value(n, t.taggedValues() == 1 ? "value" : "_" + (i + 1));
+        }
+      }
+      case COUNT_TAGGED, COUNT_PAIRS -> {
+        boolean pairs = t.kind() == Kind.COUNT_PAIRS;
+        int count = in.readLength("element count", Integer.MAX_VALUE, pairs ? 2 : 1);
+        n.text(pairs ? plural(count, "entry", "entries") : plural(count, "element", "elements"));
+        for (int i = 0; i < count; i++) {
+          if (pairs) {
+            value(n, "key " + i);
+            value(n, "value " + i);
+          } else {
+            value(n, "[" + i + "]");
+          }
+        }
+      }
+      case JAVA_STREAM -> {
+        int len = in.readLength("Java serialization stream length", Integer.MAX_VALUE, 1);
+        in.skip(len);
+        n.text("a Java serialization stream of " + len + " bytes");
+      }
+      default -> throw new IllegalStateException("unhandled " + t.kind());
+    }
+    depth--;
+    n.end(in.position());
+  }
+
+  private String string(boolean nullable) {
+    int at = in.position();
+    long header = in.readVarUInt64();
+    in.seek(at);
+    String s = nullable ? in.readNullableString() : in.readString();
+    if (s == null) {
+      return "null";
+    }
+    int bytes = (int) (header >>> 2);
+    String coder = switch ((int) (header & 3)) {
+      case 0 -> "Latin-1";
+      case 1 -> "UTF-16";
+      default -> "UTF-8";
+    };
+    return quote(s) + " (" + coder + ", " + plural(bytes, "byte", "bytes") + ")";
+  }
+
+  private void stringArray(Node n) {
+    int len = in.readLength("String[] length", Integer.MAX_VALUE, 1);
+    n.text("length " + len);
+    for (int i = 0; i < len; i++) {
+      int at = in.position();
+      leaf(n, at, "[" + i + "]", "string", string(true));
+    }
+  }
+
+  private static final int PREVIEW = 16;
+
+  private String primitiveArray(WireType t) {
+    int size = switch (t.kind()) {
+      case BOOLEAN_ARRAY, BYTE_ARRAY -> 1;
+      case SHORT_ARRAY, CHAR_ARRAY -> 2;
+      case INT_ARRAY, FLOAT_ARRAY -> 4;
+      default -> 8;
+    };
+    int len = in.readLength(t.name() + " length", Integer.MAX_VALUE, size);
+    StringBuilder sb = new StringBuilder("length " + len);
+    if (t.kind() == Kind.BOOLEAN_ARRAY) {
+      boolean[] all = new boolean[len]; // checked above: len bytes remain; each must be 0 or 1
+      in.readBooleans(all);
+      sb.append(": [");
+      for (int i = 0; i < Math.min(len, PREVIEW); i++) {
+        sb.append(i == 0 ? "" : ", ").append(all[i]);
+      }
+      return sb.append(len > PREVIEW ? ", …]" : "]").toString();
+    }
+    sb.append(len == 0 ? "" : ": [");
+    for (int i = 0; i < len; i++) {
+      String v = switch (t.kind()) {
+        case BYTE_ARRAY -> String.format("%02x", in.readInt8() & 0xFF);
+        case SHORT_ARRAY -> Short.toString(in.readInt16());
+        case CHAR_ARRAY -> character(in.readChar());
+        case INT_ARRAY -> Integer.toString(in.readInt32());
+        case LONG_ARRAY -> Long.toString(in.readInt64());
+        case FLOAT_ARRAY -> floatText(in.readFloat32());
+        default -> doubleText(in.readFloat64());
+      };
+      if (i < PREVIEW) {
+        sb.append(i == 0 ? "" : t.kind() == Kind.BYTE_ARRAY ? " " : ", ").append(v);
+      } else {
+        in.skip((len - i - 1) * size);
+        sb.append(", …");
+        break;
+      }
+    }
+    return sb.append(len == 0 ? "" : "]").toString();
+  }
+
+  private void array(Node n, WireType t) {
+    int len = in.readLength(t.name() + " length", Integer.MAX_VALUE, 1);
+    WireType component = t.component();
+    n.text("length " + len + (component.exact() ? ", each a slot byte and a " + component.name() : ""));
+    if (len > 0 && (component.kind() == Kind.OPAQUE)) {
+      n.text("length " + len + "; the elements' layout (declared slots or tagged values) depends on whether "
+          + component.name() + " is final");
+      throw new Opaque(in.position(), "the elements of " + t.name() + " (at " + hex(n.offset()) + ") are declared slots"
+          + " or tagged values, depending on whether the class is final");
+    }
+    for (int i = 0; i < len; i++) {
+      if (component.exact()) {
+        declared(n, "[" + i + "]", component);
+      } else {
+        value(n, "[" + i + "]");
+      }
+    }
+  }
+
+  private BigInteger bigInteger() {
+    int at = in.position();
+    int n = in.readLength("BigInteger byte length", Integer.MAX_VALUE, 1);
+    if (n == 0) {
+      throw new MalformedInputException("BigInteger of 0 bytes at offset " + at);
+    }
+    return new BigInteger(in.readBytes(n));
+  }
+
+  private void collection(Node n, boolean sorted) {
+    if (sorted) {
+      value(n, "comparator");
+    }
+    int sizeAt = in.position();
+    int size = in.readLength("collection size", Integer.MAX_VALUE, 1);
+    if (size == 0) {
+      n.text("0 elements");
+      return;
+    }
+    int at = in.position();
+    int header = in.readInt8() & 0xFF;
+    if ((header & ~7) != 0 || (header & 6) == 6) {
+      throw new MalformedInputException("invalid collection header 0x" + Integer.toHexString(header) + " at offset "
+          + at);
+    }
+    if ((header & 4) != 0) {
+      throw new MalformedInputException("collection at offset " + sizeAt + " claims a declared element class, "
+          + "but none is declared here");
+    }
+    boolean hasNull = (header & 1) != 0;
+    n.text(plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
+        + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
+    if ((header & 2) == 0) {
+      for (int i = 0; i < size; i++) {
+        value(n, "[" + i + "]");
+      }
+      return;
+    }
+    WireType element = classChild(n, "element class");
+    boolean slots = hasNull || references && element.tracked();
+    for (int i = 0; i < size; i++) {
+      if (slots) {
+        declared(n, "[" + i + "]", element);
+      } else {
+        payload(n, in.position(), "[" + i + "]", element, false);
+      }
+    }
+  }
+
+  private void enumSet(Node n) {
+    classChild(n, "enum class");
+    int count = in.readLength("EnumSet size", Integer.MAX_VALUE, 1);
+    StringBuilder sb = new StringBuilder(plural(count, "constant", "constants") + ", ordinals [");
+    for (int i = 0; i < count; i++) {
+      int o = in.readVarUInt32();
+      if (i < 64) {
+        sb.append(i == 0 ? "" : ", ").append(Integer.toUnsignedString(o));
+      }
+    }
+    n.text(sb.append(count > 64 ? ", …]" : "]").toString());
+  }
+
+  private static final int KEY_NULL = 1;
+  private static final int KEY_DECL = 2;
+  private static final int KEY_REF = 4;
+  private static final int VALUE_NULL = 8;
+  private static final int VALUE_DECL = 16;
+  private static final int VALUE_REF = 32;
+  private static final int KEY_TAGGED = 64;
+  private static final int VALUE_TAGGED = 128;
+
+  private void map(Node n, Kind kind) {
+    if (kind == Kind.SORTED_MAP) {
+      value(n, "comparator");
+    }
+    WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(classChild(n, "key enum class")) : null;
+    int size = in.readLength("map size", Integer.MAX_VALUE, 1);
+    n.text(plural(size, "entry", "entries"));
+    int read = 0;
+    int chunks = 0;
+    while (read < size) {
+      read += chunk(n, ++chunks, size - read, enumKeys);
+    }
+    if (size > 0) {
+      n.text(plural(size, "entry", "entries") + " in " + plural(chunks, "chunk", "chunks"));
+    }
+  }
+
+  private int chunk(Node map, int number, int left, WireType enumKeys) {
+    int at = in.position();
+    int header = in.readInt8() & 0xFF;
+    int count = in.readInt8() & 0xFF;
+    int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
+    int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
+    if (count == 0 || count > left || keyModes > 1 || valueModes > 1
+        || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
+        || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
+        || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
+        || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
+        || (header & KEY_NULL) != 0 && count != 1) {
+      throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
+          + count + " entries, " + left + " left) at offset " + at);
+    }
+    if ((header & KEY_DECL) != 0 && enumKeys == null || (header & VALUE_DECL) != 0) {
+      throw new MalformedInputException("map chunk at offset " + at + " claims a declared "
+          + ((header & VALUE_DECL) != 0 ? "value" : "key") + " class, but none is declared here");
+    }
+    Node c = map.add(node(at, "chunk " + number, ""));
+    c.text(plural(count, "entry", "entries") + ", header 0x" + Integer.toHexString(header)
+        + chunkFlags(header));
+    WireType key = null;
+    WireType val = null;
+    if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
+      key = (header & KEY_DECL) != 0 ? enumKeys : classChild(c, "key class");
+    }
+    if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
+      val = classChild(c, "value class");
+    }
+    for (int i = 0; i < count; i++) {
+      entryPart(c, "key", header, KEY_NULL, KEY_TAGGED, KEY_REF, key);
+      entryPart(c, "value", header, VALUE_NULL, VALUE_TAGGED, VALUE_REF, val);
+    }
+    c.end(in.position());
+    return count;
+  }
+
+  private void entryPart(Node c, String role, int header, int nullBit, int taggedBit, int refBit, WireType t) {
+    if ((header & nullBit) != 0) {
+      leaf(c, in.position(), role, "null", "(no bytes)");
+    } else if ((header & taggedBit) != 0) {
+      value(c, role);
+    } else if ((header & refBit) != 0) {
+      declared(c, role, t);
+    } else {
+      payload(c, in.position(), role, t, false);
+    }
+  }
+
+  private static String chunkFlags(int header) {
+    String[] names = {"null key", "declared key class", "key slot bytes", "null values", "declared value class",
+        "value slot bytes", "tagged keys", "tagged values"};
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < names.length; i++) {
+      if ((header & (1 << i)) != 0) {
+        sb.append(sb.length() == 0 ? " (" : ", ").append(names[i]);
+      }
+    }
+    return sb.length() == 0 ? "" : sb.append(')').toString();
+  }
+
+  private String time(Kind kind, int at) {
+    try {
+      return switch (kind) {
+        case INSTANT -> Instant.ofEpochSecond(in.readVarInt64(), in.readVarUInt32()).toString();
+        case LOCAL_DATE -> date().toString();
+        case LOCAL_TIME -> LocalTime.ofNanoOfDay(in.readVarUInt64()).toString();
+        case LOCAL_DATE_TIME -> dateTime().toString();
+        case ZONED_DATE_TIME -> {
+          LocalDateTime t = dateTime();
+          ZoneOffset offset = ZoneOffset.ofTotalSeconds(in.readVarInt32());
+          String zone = in.readString();
+          yield t + offset.toString() + "[" + ZoneId.of(zone) + "]";
+        }
+        case OFFSET_DATE_TIME -> dateTime().atOffset(ZoneOffset.ofTotalSeconds(in.readVarInt32())).toString();
+        case DURATION -> java.time.Duration.ofSeconds(in.readVarInt64(), in.readVarUInt32()).toString();
+        case PERIOD -> java.time.Period.of(in.readVarInt32(), in.readVarInt32(), in.readVarInt32()).toString();
+        case ZONE_ID -> ZoneId.of(in.readString()).toString();
+        default -> {
+          long millis = in.readVarInt64();
+          yield millis + " ms (" + Instant.ofEpochMilli(millis) + ")";
+        }
+      };
+    } catch (DateTimeException | ArithmeticException e) {
+      throw new MalformedInputException("invalid " + kind.name().toLowerCase(java.util.Locale.ROOT) + " at offset "
+          + at + ": " + e.getMessage());
+    }
+  }
+
+  private LocalDate date() {
+    int y = in.readVarInt32();
+    int m = in.readInt8();
+    int d = in.readInt8();
+    return LocalDate.of(y, m, d);
+  }
+
+  private LocalDateTime dateTime() {
+    LocalDate d = date();
+    return LocalDateTime.of(d, LocalTime.ofNanoOfDay(in.readVarUInt64()));
+  }
+
+  private String bitSet() {
+    int words = in.readLength("BitSet words", Integer.MAX_VALUE, 8);
+    StringBuilder sb = new StringBuilder(words + " words, bits set: {");
+    int shown = 0;
+    for (int w = 0; w < words; w++) {
+      long bits = in.readInt64();
+      while (bits != 0 && shown <= 32) {
+        int b = Long.numberOfTrailingZeros(bits);
+        sb.append(shown == 0 ? "" : ", ").append(shown == 32 ? "…" : Integer.toString(w * 64 + b));
+        shown++;
+        bits &= bits - 1;
+      }
+    }
+    return sb.append('}').toString();
+  }
+
+  private String geometry(int at) {
+    int len = in.readLength("geometry bytes", Integer.MAX_VALUE, 1);
+    int start = in.position();
+    byte[] b = in.readBytes(len);
+    Geometry g;
+    try {
+      g = GeometrySerde.deserialize(b);
+    } catch (BrineException e) {
+      throw new MalformedInputException("geometry at offset " + at + " (its bytes start at " + start
+          + "; offsets below are relative to them): " + e.getMessage(), e);
+    }
+    return len + " bytes: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, SRID " + g.getSRID()
+        + ", envelope " + g.getEnvelopeInternal();
+  }
+
+  // ---------------------------------------------------------------- text
+
+  static String plural(long n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
+  static String hex(int offset) {
+    return String.format("%06x", offset);
+  }
+
+  private static String character(char c) {
+    return quote(String.valueOf(c)).replace('"', '\'') + String.format(" (U+%04X)", (int) c);
+  }
+
+  private static String floatText(float f) {
+    return Float.isNaN(f) ? String.format("NaN (bits 0x%08x)", Float.floatToRawIntBits(f)) : Float.toString(f);
+  }
+
+  private static String doubleText(double d) {
+    return Double.isNaN(d) ? String.format("NaN (bits 0x%016x)", Double.doubleToRawLongBits(d)) : Double.toString(d);
+  }
+
+  /** A string in double quotes, control and non-printable characters escaped, cut after 200 characters. */
+  static String quote(String s) {
+    StringBuilder sb = new StringBuilder("\"");
+    int n = Math.min(s.length(), 200);
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) && !validPair(s, i)
+              || Character.getType(c) == Character.FORMAT) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    sb.append('"');
+    if (s.length() > n) {
+      sb.append("… (").append(s.length()).append(" chars)");
+    }
+    return sb.toString();
+  }
+
+  private static boolean validPair(String s, int i) {
+    char c = s.charAt(i);
+    if (Character.isHighSurrogate(c)) {
+      return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+    }
+    return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+  }
+}
