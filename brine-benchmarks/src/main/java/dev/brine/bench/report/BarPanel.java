@@ -115,8 +115,9 @@ public final class BarPanel {
     chart.getStyler().setAvailableSpaceFill(0.8);
     chart.getStyler().setErrorBarsColor(Color.BLACK);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
-    int labelChars = categories.stream().mapToInt(String::length).sum();
-    chart.getStyler().setXAxisLabelRotation(labelChars * 8 > width * 0.8 ? 25 : 0);
+    int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+    boolean crowded = longest * 9 > (width - 120) / Math.max(1, categories.size()); // ~9 px per bold character
+    chart.getStyler().setXAxisLabelRotation(crowded ? 25 : 0);
     if (scale == Scale.RATIO) {
       chart.getStyler().setyAxisTickLabelsFormattingFunction(BarPanel::ratioLabel);
     }
