@@ -22,7 +22,7 @@ public final class Progress implements AutoCloseable {
    * Starts a bar.
    *
    * @param task the label
-   * @param max the total (e.g. milliseconds of work)
+   * @param max the total, in milliseconds of work
    * @param show false for no bar at all
    * @return the bar (close it when done)
    */
@@ -33,7 +33,7 @@ public final class Progress implements AutoCloseable {
     // a fixed width: the consumer then needs no terminal library to ask for the width
     return new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(max)
         .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, 72))
-        .setUpdateIntervalMillis(100).hideEta().build());
+        .setUnit(" ms", 1).setUpdateIntervalMillis(100).hideEta().build());
   }
 
   /** Adds {@code n} to the work done. */
