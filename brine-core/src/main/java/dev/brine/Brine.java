@@ -46,9 +46,9 @@ public final class Brine {
     this.references = b.references;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
-    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers));
+    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion));
     Builtins.registerAll(registry, b.compressNumbers);
-    b.fixed.forEach((id, f) -> registry.registerFixed(id, f.type(), f.serializer(), true, true));
+    b.fixed.forEach((id, f) -> registry.registerModule(id, f.type(), f.serializer()));
     int id = TypeIds.FIRST_USER;
     for (Registration r : b.registrations) {
       if (registry.known(r.type()) && r.serializer() == null) {
@@ -60,8 +60,8 @@ public final class Brine {
       registry.registerUser(id++, r.type(), r.serializer());
     }
     registry.complete();
-    this.engine = new Engine(registry, references, b.compressNumbers, b.maxDepth, b.maxLength, b.maxStringBytes,
-        b.maxPayloadBytes);
+    this.engine = new Engine(registry, references, b.compressNumbers, b.formatVersion, b.maxDepth, b.maxLength,
+        b.maxStringBytes, b.maxPayloadBytes);
   }
 
   private static ClassLoader defaultLoader() {
@@ -245,6 +245,7 @@ public final class Brine {
     private ClassLoader classLoader;
     private boolean codegen = true;
     private boolean compressNumbers = true;
+    private int formatVersion = 2;
 
     private Builder() {}
 
@@ -388,6 +389,22 @@ public final class Brine {
      */
     public Builder compressNumbers(boolean compress) {
       this.compressNumbers = compress;
+      return this;
+    }
+
+    /**
+     * The byte format written (docs/format.md): 2, the default, or 1, the format of Brine 0.1 before
+     * format 2 (plain classes and records field by field in name order, numbers as varints), for
+     * exchanging data with applications that still run an earlier version during an upgrade. Either
+     * way payloads of format 1 are read; with 1, payloads of format 2 are refused. Bare values ({@link
+     * Brine#serializeValue(Object, OutputStream)}) carry no version: a stream of them is read with the
+     * format it was written in. Format 1 is always interpreted (slower).
+     */
+    public Builder formatVersion(int version) {
+      if (version != 1 && version != 2) {
+        throw new BrineException("format version " + version + " is not 1 or 2");
+      }
+      this.formatVersion = version;
       return this;
     }
 

@@ -10,6 +10,9 @@ import dev.brine.javaser.JavaHooks;
 import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Planned;
+import dev.brine.reflect.LegacyObjectSerializer;
+import dev.brine.reflect.LegacyRecordSerializer;
 import dev.brine.reflect.ObjectSerializer;
 import dev.brine.reflect.RecordSerializer;
 import dev.brine.registry.ClassInfo;
@@ -26,6 +29,7 @@ import java.util.Map;
 public final class DefaultSerializerFactory implements TypeRegistry.SerializerFactory {
   private final boolean codegen;
   private final boolean compressNumbers;
+  private final int formatVersion;
 
   /**
    * Creates the factory.
@@ -44,8 +48,17 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    * @param compressNumbers whether int and long fields are varints (true) or fixed-width
    */
   public DefaultSerializerFactory(boolean codegen, boolean compressNumbers) {
+    this(codegen, compressNumbers, 2);
+  }
+
+  /**
+   * Creates the factory for a format version: 2 (the current one) or 1 (plain classes and records in
+   * the layout of earlier versions, always interpreted; see {@code Brine.Builder.formatVersion}).
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion) {
     this.codegen = codegen;
     this.compressNumbers = compressNumbers;
+    this.formatVersion = formatVersion;
   }
 
   @Override
@@ -76,6 +89,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
     }
     ClassPlan plan = ClassPlan.of(type, registry);
+    if (formatVersion == 1) {
+      return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
+    }
     if (codegen && !plan.fields.isEmpty()) { // nothing to generate without fields (see WriteContext.emptyPayload)
       for (FieldPlan f : plan.fields) {
         if (f.declared != null) {
@@ -91,6 +107,15 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
     }
     return type.isRecord() ? new RecordSerializer(plan, compressNumbers) : new ObjectSerializer(plan, compressNumbers);
+  }
+
+  @Override
+  public Serializer<?> createLegacy(Class<?> type, Serializer<?> current, TypeRegistry registry) {
+    if (formatVersion == 1 || !(current instanceof Planned)) {
+      return null;
+    }
+    ClassPlan plan = ClassPlan.of(type, registry);
+    return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
   }
 
   @Override

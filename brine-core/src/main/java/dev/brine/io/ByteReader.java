@@ -134,6 +134,117 @@ public class ByteReader {
     return p;
   }
 
+  // ---------------------------------------------------------------- number groups and fixed blocks
+
+  /** The scratch copy of an input's tail that {@link #window} hands out near the end of the array. */
+  private byte[] windowScratch = new byte[64];
+  /** What {@link #window} subtracted from the read position (0 when reading in place). */
+  private int windowShift;
+
+  /**
+   * The array to read an object's number group and fixed block from, with {@code need} bytes loadable
+   * from {@link #windowStart()} (loads may read past the value's bytes, never past the array; what
+   * they read there is masked off or, if used, reported by {@link #windowEnd}). Near the end of the
+   * input array this is a zero-padded copy of the bytes that remain. Until {@link #windowEnd} nothing
+   * else may be read.
+   *
+   * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
+   *     truncated group is reported as such, not as malformed control codes)
+   */
+  public final byte[] window(int need, int controlBytes) {
+    int p = pos;
+    int have = limit - p;
+    if (have < controlBytes) {
+      throw truncated("number group (" + controlBytes + " control bytes)", p);
+    }
+    byte[] b = buf;
+    if (b.length - p >= need) {
+      windowShift = 0;
+      return b;
+    }
+    byte[] w = windowScratch;
+    if (w.length < need) {
+      w = new byte[Math.max(need, w.length * 2)];
+      if (need <= 1 << 16) {
+        windowScratch = w;
+      }
+    }
+    System.arraycopy(b, p, w, 0, have);
+    java.util.Arrays.fill(w, have, need, (byte) 0);
+    windowShift = p;
+    return w;
+  }
+
+  /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */
+  public final int windowIndex(int i) {
+    return i + windowShift;
+  }
+
+  /** The index in {@link #window}'s array where the group starts. */
+  public final int windowStart() {
+    return pos - windowShift;
+  }
+
+  /**
+   * Ends the window at index {@code p} of its array: the read position moves there.
+   *
+   * @throws TruncatedInputException if the group and block run past the end of the input
+   */
+  public final void windowEnd(int p) {
+    int end = p + windowShift;
+    if (end > limit || end < pos) {
+      throw truncated("number group and fixed-width fields (" + (end - pos) + " bytes)", pos);
+    }
+    pos = end;
+  }
+
+  /**
+   * The exception for an invalid value (a boolean byte, an enum ordinal) read inside a window: if the
+   * group and block whose codes start at {@code control} (an index in the window's array, {@code
+   * groupFields} codes, then {@code fixedBytes}) run past the input, the input is truncated and the
+   * value was never there; otherwise it is malformed.
+   */
+  public final MalformedInputException windowError(byte[] b, int control, int groupFields, int fixedBytes, String what) {
+    long end = control + (groupFields + 1) / 2 + fixedBytes;
+    for (int i = 0; i < groupFields; i++) {
+      end += (b[control + (i >> 1)] >> ((i & 1) << 2)) & 15;
+    }
+    if (end + windowShift > limit) {
+      return truncated("number group and fixed-width fields (" + (end + windowShift - pos) + " bytes)", pos);
+    }
+    return new MalformedInputException(what + " in the object at offset " + offsetOf(pos));
+  }
+
+  /**
+   * The control codes of a number group that are out of range, as bits ({@code 0x10} in the byte of a
+   * bad code; 0 when all are valid): {@code w} holds 8 control bytes (16 codes, little-endian), each
+   * even code checked against the byte lanes of {@code evenMax}/{@code evenMin} and each odd one
+   * against {@code oddMax}/{@code oddMin}, where a lane holds {@code 15 - max} and {@code 16 - min}.
+   * A few operations for 16 codes; generated code calls it once per 16 fields.
+   */
+  public static long controlErrors(long w, long evenMax, long evenMin, long oddMax, long oddMin) {
+    long e = w & 0x0F0F0F0F0F0F0F0FL;
+    long o = (w >>> 4) & 0x0F0F0F0F0F0F0F0FL;
+    return ((e + evenMax) | (o + oddMax) | ~(e + evenMin) | ~(o + oddMin)) & 0x1010101010101010L;
+  }
+
+  /** The int stored in {@code n} (1–4) little-endian bytes at {@code i}, sign-extended; 4 bytes are loaded. */
+  public static int loadSigned32(byte[] b, int i, int n) {
+    int sh = -(n << 3);
+    return ((int) ByteWriter.I32.get(b, i) << sh) >> sh;
+  }
+
+  /** The long stored in {@code n} (1–8) little-endian bytes at {@code i}, sign-extended; 8 bytes are loaded. */
+  public static long loadSigned64(byte[] b, int i, int n) {
+    int sh = -(n << 3);
+    return ((long) ByteWriter.I64.get(b, i) << sh) >> sh;
+  }
+
+  /** The 8 bytes at {@code i} as a little-endian long (control bytes of a group). */
+  public static long loadControl(byte[] b, int i) {
+    return (long) ByteWriter.I64.get(b, i);
+  }
+
   /** The signed byte at array index {@code i}. */
   public static byte loadInt8(byte[] b, int i) {
     return b[i];

@@ -32,6 +32,13 @@ public final class TypeRegistry {
 
     /** Sets the Java-serialization hooks ({@code writeReplace}, {@code readResolve}) that apply to {@code info}. */
     void hooks(ClassInfo info);
+
+    /**
+     * A serializer for {@code type} in format 1 (docs/format.md), for payloads written by earlier
+     * versions; null when its format-1 bytes are its format-2 bytes (everything but plain classes and
+     * records).
+     */
+    Serializer<?> createLegacy(Class<?> type, Serializer<?> current, TypeRegistry registry);
   }
 
   private final ClassInfo[] byId = new ClassInfo[TypeIds.END_MODULE];
@@ -83,6 +90,15 @@ public final class TypeRegistry {
     }
   }
 
+  /**
+   * Registers an extension module's type under its fixed id with the module's own serializer, which
+   * Brine's object layouts then never bypass.
+   */
+  public synchronized void registerModule(int id, Class<?> type, Serializer<?> serializer) {
+    registerFixed(id, type, serializer, true, true);
+    byId[id].custom = true;
+  }
+
   /** Whether {@code type} already has an info (built-in or registered). */
   public boolean known(Class<?> type) {
     return byClass.containsKey(type);
@@ -97,6 +113,7 @@ public final class TypeRegistry {
       throw new BrineException("type id " + id + " is taken by " + byId[id].type.getName());
     }
     ClassInfo info = new ClassInfo(type, id, serializer, factory.tracked(type), factory.composite(type));
+    info.custom = serializer != null;
     factory.hooks(info);
     byId[id] = info;
     byClass.put(type, info);
@@ -129,6 +146,28 @@ public final class TypeRegistry {
         finishCreating();
       }
     }
+  }
+
+  /**
+   * The serializer that reads (and, with {@code formatVersion(1)}, writes) {@code info}'s class in
+   * format 1: its own serializer unless the class is a plain class or record written by Brine.
+   */
+  @SuppressWarnings("unchecked")
+  public Serializer<Object> legacy(ClassInfo info) {
+    Serializer<Object> s = info.legacy;
+    if (s == null) {
+      synchronized (this) {
+        s = info.legacy;
+        if (s == null) {
+          Serializer<?> l = info.custom || info.serializer == null ? null : factory.createLegacy(info.type, info.serializer, this);
+          s = l == null ? info.serializer : (Serializer<Object>) l;
+          if (s != null) {
+            info.legacy = s;
+          }
+        }
+      }
+    }
+    return s;
   }
 
   // ---------------------------------------------------------------- lookups
