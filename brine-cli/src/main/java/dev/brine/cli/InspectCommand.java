@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * printed by {@link TextPrinter}); a columnar file as its schema, rows and blocks; a geometry as what it is.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-    description = {"Show what a file holds. For a Brine payload: its header (references on or off, int/long as "
+    description = {"Show what a file holds. For a Brine payload: its header (format, references on or off, int/long as "
         + "varints or fixed-width) and the structure of its value, decoded without your classes, like protoc "
         + "--decode_raw: each value's offset, type id, lengths and sizes, nested values, strings and numbers. "
         + "A registered class's fields carry no tags or lengths, so from the first one the bytes are shown raw, "
@@ -180,7 +180,8 @@ public final class InspectCommand implements Callable<Integer> {
       return 0;
     }
     TextPrinter.dump(out, bytes, 0, Math.min(hex, bytes.length), 0);
-    out.printf("invalid: header byte 0x%02X is not a Brine payload's (0xB2, 0xB3, 0xB6, 0xB7), and the file is "
+    out.printf("invalid: header byte 0x%02X is not a Brine payload's (0xC0, 0xC1, 0xC4, 0xC5; format 1: 0xB2, "
+        + "0xB3, 0xB6, 0xB7), and the file is "
         + "neither a stream of length-prefixed payloads, a Brine columnar file nor a geometry (bare values, written "
         + "with serializeValue, carry no header and cannot be recognized)%n", bytes[0] & 0xFF);
     return 1;

@@ -161,13 +161,16 @@ public final class PayloadDecoder {
   }
 
   /**
-   * Whether a byte is a payload header: 0xB2, with 0x01 for references and 0x04 for fixed-width numbers.
+   * Whether a byte is a payload header: 0xC0 (format 2) or 0xB2 (format 1), with 0x01 for references and 0x04
+   * for fixed-width numbers. The two formats lay out the built-in types alike; they differ in how a class's
+   * fields are written, which this decoder does not split.
    *
    * @param b the byte, 0–255
-   * @return true for 0xB2, 0xB3, 0xB6, 0xB7
+   * @return true for 0xC0, 0xC1, 0xC4, 0xC5, 0xB2, 0xB3, 0xB6, 0xB7
    */
   public static boolean isHeader(int b) {
-    return (b & ~0x05) == 0xB2;
+    int base = b & ~0x05;
+    return base == 0xC0 || base == 0xB2;
   }
 
   // ---------------------------------------------------------------- header and tagged values
@@ -176,12 +179,13 @@ public final class PayloadDecoder {
     int h = in.readInt8() & 0xFF;
     if (!isHeader(h)) {
       throw new MalformedInputException(String.format("header byte 0x%02X at offset 0 is not a Brine payload's "
-          + "(0xB2, 0xB3, 0xB6 or 0xB7)", h));
+          + "(0xC0, 0xC1, 0xC4, 0xC5; format 1: 0xB2, 0xB3, 0xB6, 0xB7)", h));
     }
     references = (h & 0x01) != 0;
     compressed = (h & 0x04) == 0;
     Node n = root.add(node(0, "header", String.format("0x%02X", h)));
-    n.text("references " + (references ? "on (back-references allowed)" : "off") + ", int/long "
+    n.text("format " + ((h & ~0x05) == 0xC0 ? "2" : "1") + ", references "
+        + (references ? "on (back-references allowed)" : "off") + ", int/long "
         + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
     n.end(1);
   }
@@ -299,12 +303,11 @@ public final class PayloadDecoder {
     Node n = parent.add(node(at, role, tagged ? t.display() : t.name()));
     if (t.kind() == Kind.OPAQUE) {
       n.text(t.id() == 62
-          ? "a class written by name: its payload is the class's own (fields without tags or lengths)"
+          ? "a class written by name: its payload is the class's own (fields carry no tags or lengths)"
           : t.id() >= 8192 && t.id() < 8448 ? "a module's type whose layout is not documented"
-          : "registered by the writer (Brine.Builder.register): its fields follow one another without tags or"
-          + " lengths");
-      throw new Opaque(in.position(), t.name() + " (at " + hex(at) + ") writes its fields one after another"
-          + " without tags or lengths");
+          : "registered by the writer (Brine.Builder.register): its fields carry no tags or lengths");
+      throw new Opaque(in.position(), t.name() + " (at " + hex(at) + ") writes its fields without tags or lengths"
+          + " in an order and layout only its class knows");
     }
     if (references && t.tracked()) {
       n.referenceIndex(objects.size());

@@ -89,23 +89,43 @@ public final class TextPrinter {
     return String.format("%06x", base + off);
   }
 
-  /** Lists the runs of {@code bytes[from, to)} that decode as a Brine string of 3–256 printable characters. */
+  /** Bytes of an undecoded region searched for strings. */
+  private static final int STRING_SCAN_LIMIT = 1 << 16;
+
+  /**
+   * Lists the runs of {@code bytes[from, to)} that decode as a Brine string of 3–256 printable characters. Runs
+   * may overlap (a length byte can look like a letter, and a letter like a length byte); of overlapping runs the
+   * set covering the most bytes is kept, which prefers a whole string to a shorter one starting inside it.
+   */
   private void strings(byte[] bytes, int from, int to, int payloadStart) {
-    boolean any = false;
+    int end = Math.min(to, from + STRING_SCAN_LIMIT);
+    int n = end - from;
+    Found[] at = new Found[n];
+    int[] covered = new int[n + 1]; // the most bytes a set of non-overlapping runs in [i, end) covers
+    boolean[] take = new boolean[n];
+    for (int i = n - 1; i >= 0; i--) {
+      at[i] = stringAt(bytes, from + i, end);
+      covered[i] = covered[i + 1];
+      if (at[i] != null) {
+        int with = at[i].end() - (from + i) + covered[at[i].end() - from];
+        if (with > covered[i]) {
+          covered[i] = with;
+          take[i] = true;
+        }
+      }
+    }
     int shown = 0;
-    for (int i = from; i < to && shown < 50; ) {
-      Found f = stringAt(bytes, i, to);
-      if (f == null) {
+    for (int i = 0; i < n && shown < 50; ) {
+      if (!take[i]) {
         i++;
         continue;
       }
-      if (!any) {
+      if (shown == 0) {
         out.println("strings in these bytes (a guess: runs that read as Brine strings, e.g. String fields):");
-        any = true;
       }
-      out.printf("%s  %s%n", offset(i - payloadStart), PayloadDecoder.quote(f.text()));
+      out.printf("%s  %s%n", offset(from + i - payloadStart), PayloadDecoder.quote(at[i].text()));
       shown++;
-      i = f.end();
+      i = at[i].end() - from;
     }
   }
 

@@ -34,6 +34,8 @@ import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The structure decoder on built-in values, registered classes, the header's flags, and bad input. */
 class PayloadDecoderTest {
@@ -70,7 +72,7 @@ class PayloadDecoderTest {
     assertTrue(d.complete(), () -> text(bytes));
     assertEquals(bytes.length, d.root().end());
     String t = text(bytes);
-    assertTrue(t.startsWith("000000  header 0xB2: references off, int/long as varints\n"), t);
+    assertTrue(t.startsWith("000000  header 0xC0: format 2, references off, int/long as varints\n"), t);
     assertTrue(t.contains("000001  value LinkedHashMap (type 35): 13 entries in "), t);
     assertTrue(t.contains("value String: \"Zürich → 東京\" (UTF-8, "), t);
     assertTrue(t.contains("value Integer: 300"), t);
@@ -88,10 +90,18 @@ class PayloadDecoderTest {
   }
 
   @Test
+  void formatOnePayloadsDecodeToo() {
+    byte[] bytes = Brine.builder().formatVersion(1).build().serialize(new ArrayList<>(List.of("a", 1)));
+    String t = text(bytes);
+    assertTrue(t.startsWith("000000  header 0xB2: format 1, references off"), t);
+    assertTrue(PayloadDecoder.decode(bytes, 10).complete(), t);
+  }
+
+  @Test
   void fixedWidthNumbersAreReadAsTheHeaderSays() {
     byte[] bytes = Brine.builder().compressNumbers(false).build().serialize(new ArrayList<>(List.of(300, -5)));
     String t = text(bytes);
-    assertTrue(t.contains("header 0xB6: references off, int/long fixed-width"), t);
+    assertTrue(t.contains("header 0xC4: format 2, references off, int/long fixed-width"), t);
     assertTrue(t.contains("[0] Integer: 300") && t.contains("[1] Integer: -5"), t);
     assertTrue(t.contains("element class Integer (type 6)"), t);
   }
@@ -105,7 +115,7 @@ class PayloadDecoderTest {
     outer.add(outer);
     byte[] bytes = Brine.builder().references(true).build().serialize(outer);
     String t = text(bytes);
-    assertTrue(t.contains("header 0xB3: references on"), t);
+    assertTrue(t.contains("header 0xC1: format 2, references on"), t);
     assertTrue(t.contains("value ArrayList (type 25) #0: 3 elements"), t);
     assertTrue(t.contains("→ object #1, the ArrayList"), t);
     assertTrue(t.contains("→ object #0, the ArrayList (type 25) at 000001 (a value that contains this one: a cycle)"), t);
@@ -188,10 +198,11 @@ class PayloadDecoderTest {
     assertEquals(996, value.omitted(), "the element class and 999 elements are beyond the first 5");
   }
 
-  /** Every golden payload of the core decodes completely or stops at a registered class, never fails. */
-  @Test
-  void theCoreGoldenFilesDecode() throws IOException {
-    Path dir = Path.of("../brine-core/src/test/resources/golden/v1");
+  /** Every golden payload of the core, in each format, decodes completely or stops at a registered class. */
+  @ParameterizedTest
+  @ValueSource(strings = {"v1", "v2"})
+  void theCoreGoldenFilesDecode(String version) throws IOException {
+    Path dir = Path.of("../brine-core/src/test/resources/golden", version);
     assumeTrue(Files.isDirectory(dir), "the core's golden files are not beside this module");
     int complete = 0;
     try (Stream<Path> files = Files.list(dir)) {
@@ -210,9 +221,9 @@ class PayloadDecoderTest {
 
   /** Whatever the bytes, decoding ends with a tree and at most a BrineException, never another throwable. */
   @Property(tries = 2000)
-  void anyBytesDecodeOrFailCleanly(@ForAll byte[] tail, @ForAll boolean refs) {
+  void anyBytesDecodeOrFailCleanly(@ForAll byte[] tail, @ForAll boolean refs, @ForAll boolean formatOne) {
     byte[] bytes = new byte[tail.length + 1];
-    bytes[0] = (byte) (refs ? 0xB3 : 0xB2);
+    bytes[0] = (byte) ((formatOne ? 0xB2 : 0xC0) | (refs ? 1 : 0));
     System.arraycopy(tail, 0, bytes, 1, tail.length);
     PayloadDecoder.Decoded d = PayloadDecoder.decode(bytes, 10);
     assertNotNull(d.root());
