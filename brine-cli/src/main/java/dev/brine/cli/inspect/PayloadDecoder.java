@@ -4,21 +4,10 @@ import dev.brine.BrineException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.cli.inspect.WireType.Kind;
-import dev.brine.geometry.GeometrySerde;
-import dev.brine.io.ByteReader;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.DateTimeException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.locationtech.jts.geom.Geometry;
 
 /**
  * Decodes the structure of a Brine payload without its classes, as {@code protoc --decode_raw} does for protobuf:
@@ -62,22 +51,6 @@ public final class PayloadDecoder {
     Opaque(int at, String reason) {
       super(reason, null, false, false);
       this.at = at;
-    }
-  }
-
-  /** The reader, with access to its position for peeking at a string's header. */
-  private static final class Cursor extends ByteReader {
-    Cursor(byte[] bytes) {
-      super(bytes);
-    }
-
-    Cursor(byte[] bytes, int offset, int length) {
-      wrap(bytes, offset, length);
-    }
-
-    /** Moves to an offset from the start of the slice. */
-    void seek(int offset) {
-      pos = start + offset;
     }
   }
 
@@ -239,7 +212,7 @@ public final class PayloadDecoder {
     }
     Node target = objects.get(index);
     leaf(parent, at, role, "back-reference", "(" + how + ") → object #" + index + ", the " + target.type()
-        + " at " + hex(target.offset()) + (target.end() < 0 ? " (a value that contains this one: a cycle)" : ""));
+        + " at " + Texts.hex(target.offset()) + (target.end() < 0 ? " (a value that contains this one: a cycle)" : ""));
   }
 
   /** Reads the rest of a type tag or class descriptor: a class by name, an array's component, or a plain id. */
@@ -306,7 +279,7 @@ public final class PayloadDecoder {
           ? "a class written by name: its payload is the class's own (fields carry no tags or lengths)"
           : t.id() >= 8192 && t.id() < 8448 ? "a module's type whose layout is not documented"
           : "registered by the writer (Brine.Builder.register): its fields carry no tags or lengths");
-      throw new Opaque(in.position(), t.name() + " (at " + hex(at) + ") writes its fields without tags or lengths"
+      throw new Opaque(in.position(), t.name() + " (at " + Texts.hex(at) + ") writes its fields without tags or lengths"
           + " in an order and layout only its class knows");
     }
     if (references && t.tracked()) {
@@ -318,14 +291,14 @@ public final class PayloadDecoder {
       case BOOLEAN -> n.text(Boolean.toString(in.readBoolean()));
       case BYTE -> n.text(Byte.toString(in.readInt8()));
       case SHORT -> n.text(Short.toString(in.readInt16()));
-      case CHAR -> n.text(character(in.readChar()));
+      case CHAR -> n.text(Texts.character(in.readChar()));
       case INT -> n.text(Integer.toString(compressed ? in.readVarInt32() : in.readInt32()));
       case LONG -> n.text(Long.toString(compressed ? in.readVarInt64() : in.readInt64()));
-      case FLOAT -> n.text(floatText(in.readFloat32()));
-      case DOUBLE -> n.text(doubleText(in.readFloat64()));
-      case STRING -> n.text(string(false));
+      case FLOAT -> n.text(Texts.floatText(in.readFloat32()));
+      case DOUBLE -> n.text(Texts.doubleText(in.readFloat64()));
+      case STRING -> n.text(Leaves.string(in, false));
       case BOOLEAN_ARRAY, BYTE_ARRAY, SHORT_ARRAY, CHAR_ARRAY, INT_ARRAY, LONG_ARRAY, FLOAT_ARRAY, DOUBLE_ARRAY ->
-          n.text(primitiveArray(t));
+          n.text(Leaves.primitiveArray(in, t));
       case STRING_ARRAY -> stringArray(n);
       case OBJECT_ARRAY -> {
         int len = in.readLength("Object[] length", Integer.MAX_VALUE, 1);
@@ -335,10 +308,10 @@ public final class PayloadDecoder {
         }
       }
       case ARRAY -> array(n, t);
-      case BIG_INTEGER -> n.text(bigInteger().toString());
+      case BIG_INTEGER -> n.text(Leaves.bigInteger(in).toString());
       case BIG_DECIMAL -> {
         int scale = in.readVarInt32();
-        n.text(new BigDecimal(bigInteger(), scale).toString());
+        n.text(new BigDecimal(Leaves.bigInteger(in), scale).toString());
       }
       case UUID -> n.text(new UUID(in.readInt64(), in.readInt64()).toString());
       case COLLECTION, SORTED_COLLECTION -> collection(n, t.kind() == Kind.SORTED_COLLECTION);
@@ -347,14 +320,14 @@ public final class PayloadDecoder {
       case OPTIONAL -> value(n, "value");
       case OPTIONAL_INT -> n.text(in.readBoolean() ? Integer.toString(in.readVarInt32()) : "empty");
       case OPTIONAL_LONG -> n.text(in.readBoolean() ? Long.toString(in.readVarInt64()) : "empty");
-      case OPTIONAL_DOUBLE -> n.text(in.readBoolean() ? doubleText(in.readFloat64()) : "empty");
+      case OPTIONAL_DOUBLE -> n.text(in.readBoolean() ? Texts.doubleText(in.readFloat64()) : "empty");
       case INSTANT, LOCAL_DATE, LOCAL_TIME, LOCAL_DATE_TIME, ZONED_DATE_TIME, OFFSET_DATE_TIME, DURATION, PERIOD,
-          ZONE_ID, DATE -> n.text(time(t.kind(), at));
-      case BIT_SET -> n.text(bitSet());
+          ZONE_ID, DATE -> n.text(Leaves.time(in, t.kind(), at));
+      case BIT_SET -> n.text(Leaves.bitSet(in));
       case REVERSE_ORDER -> n.text("(no payload)");
-      case CLASS -> n.text(quote(in.readString()));
+      case CLASS -> n.text(Texts.quote(in.readString()));
       case ENUM_ORDINAL -> n.text("ordinal " + in.readVarUInt32());
-      case GEOMETRY -> n.text(geometry(at));
+      case GEOMETRY -> n.text(Leaves.geometry(in, at));
       case NOTHING -> n.text("(no payload)");
       case TAGGED -> {
         for (int i = 0; i < t.taggedValues(); i++) {
@@ -364,7 +337,7 @@ public final class PayloadDecoder {
       case COUNT_TAGGED, COUNT_PAIRS -> {
         boolean pairs = t.kind() == Kind.COUNT_PAIRS;
         int count = in.readLength("element count", Integer.MAX_VALUE, pairs ? 2 : 1);
-        n.text(pairs ? plural(count, "entry", "entries") : plural(count, "element", "elements"));
+        n.text(pairs ? Texts.plural(count, "entry", "entries") : Texts.plural(count, "element", "elements"));
         for (int i = 0; i < count; i++) {
           if (pairs) {
             value(n, "key " + i);
@@ -385,72 +358,13 @@ public final class PayloadDecoder {
     n.end(in.position());
   }
 
-  private String string(boolean nullable) {
-    int at = in.position();
-    long header = in.readVarUInt64();
-    in.seek(at);
-    String s = nullable ? in.readNullableString() : in.readString();
-    if (s == null) {
-      return "null";
-    }
-    int bytes = (int) (header >>> 2);
-    String coder = switch ((int) (header & 3)) {
-      case 0 -> "Latin-1";
-      case 1 -> "UTF-16";
-      default -> "UTF-8";
-    };
-    return quote(s) + " (" + coder + ", " + plural(bytes, "byte", "bytes") + ")";
-  }
-
   private void stringArray(Node n) {
     int len = in.readLength("String[] length", Integer.MAX_VALUE, 1);
     n.text("length " + len);
     for (int i = 0; i < len; i++) {
       int at = in.position();
-      leaf(n, at, "[" + i + "]", "string", string(true));
+      leaf(n, at, "[" + i + "]", "string", Leaves.string(in, true));
     }
-  }
-
-  private static final int PREVIEW = 16;
-
-  private String primitiveArray(WireType t) {
-    int size = switch (t.kind()) {
-      case BOOLEAN_ARRAY, BYTE_ARRAY -> 1;
-      case SHORT_ARRAY, CHAR_ARRAY -> 2;
-      case INT_ARRAY, FLOAT_ARRAY -> 4;
-      default -> 8;
-    };
-    int len = in.readLength(t.name() + " length", Integer.MAX_VALUE, size);
-    StringBuilder sb = new StringBuilder("length " + len);
-    if (t.kind() == Kind.BOOLEAN_ARRAY) {
-      boolean[] all = new boolean[len]; // checked above: len bytes remain; each must be 0 or 1
-      in.readBooleans(all);
-      sb.append(": [");
-      for (int i = 0; i < Math.min(len, PREVIEW); i++) {
-        sb.append(i == 0 ? "" : ", ").append(all[i]);
-      }
-      return sb.append(len > PREVIEW ? ", …]" : "]").toString();
-    }
-    sb.append(len == 0 ? "" : ": [");
-    for (int i = 0; i < len; i++) {
-      String v = switch (t.kind()) {
-        case BYTE_ARRAY -> String.format("%02x", in.readInt8() & 0xFF);
-        case SHORT_ARRAY -> Short.toString(in.readInt16());
-        case CHAR_ARRAY -> character(in.readChar());
-        case INT_ARRAY -> Integer.toString(in.readInt32());
-        case LONG_ARRAY -> Long.toString(in.readInt64());
-        case FLOAT_ARRAY -> floatText(in.readFloat32());
-        default -> doubleText(in.readFloat64());
-      };
-      if (i < PREVIEW) {
-        sb.append(i == 0 ? "" : t.kind() == Kind.BYTE_ARRAY ? " " : ", ").append(v);
-      } else {
-        in.skip((len - i - 1) * size);
-        sb.append(", …");
-        break;
-      }
-    }
-    return sb.append(len == 0 ? "" : "]").toString();
   }
 
   private void array(Node n, WireType t) {
@@ -460,7 +374,7 @@ public final class PayloadDecoder {
     if (len > 0 && (component.kind() == Kind.OPAQUE)) {
       n.text("length " + len + "; the elements' layout (declared slots or tagged values) depends on whether "
           + component.name() + " is final");
-      throw new Opaque(in.position(), "the elements of " + t.name() + " (at " + hex(n.offset()) + ") are declared slots"
+      throw new Opaque(in.position(), "the elements of " + t.name() + " (at " + Texts.hex(n.offset()) + ") are declared slots"
           + " or tagged values, depending on whether the class is final");
     }
     for (int i = 0; i < len; i++) {
@@ -470,15 +384,6 @@ public final class PayloadDecoder {
         value(n, "[" + i + "]");
       }
     }
-  }
-
-  private BigInteger bigInteger() {
-    int at = in.position();
-    int n = in.readLength("BigInteger byte length", Integer.MAX_VALUE, 1);
-    if (n == 0) {
-      throw new MalformedInputException("BigInteger of 0 bytes at offset " + at);
-    }
-    return new BigInteger(in.readBytes(n));
   }
 
   private void collection(Node n, boolean sorted) {
@@ -502,7 +407,7 @@ public final class PayloadDecoder {
           + "but none is declared here");
     }
     boolean hasNull = (header & 1) != 0;
-    n.text(plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
+    n.text(Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
         + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
     if ((header & 2) == 0) {
       for (int i = 0; i < size; i++) {
@@ -524,7 +429,7 @@ public final class PayloadDecoder {
   private void enumSet(Node n) {
     classChild(n, "enum class");
     int count = in.readLength("EnumSet size", Integer.MAX_VALUE, 1);
-    StringBuilder sb = new StringBuilder(plural(count, "constant", "constants") + ", ordinals [");
+    StringBuilder sb = new StringBuilder(Texts.plural(count, "constant", "constants") + ", ordinals [");
     for (int i = 0; i < count; i++) {
       int o = in.readVarUInt32();
       if (i < 64) {
@@ -549,14 +454,14 @@ public final class PayloadDecoder {
     }
     WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(classChild(n, "key enum class")) : null;
     int size = in.readLength("map size", Integer.MAX_VALUE, 1);
-    n.text(plural(size, "entry", "entries"));
+    n.text(Texts.plural(size, "entry", "entries"));
     int read = 0;
     int chunks = 0;
     while (read < size) {
       read += chunk(n, ++chunks, size - read, enumKeys);
     }
     if (size > 0) {
-      n.text(plural(size, "entry", "entries") + " in " + plural(chunks, "chunk", "chunks"));
+      n.text(Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
     }
   }
 
@@ -580,7 +485,7 @@ public final class PayloadDecoder {
           + ((header & VALUE_DECL) != 0 ? "value" : "key") + " class, but none is declared here");
     }
     Node c = map.add(node(at, "chunk " + number, ""));
-    c.text(plural(count, "entry", "entries") + ", header 0x" + Integer.toHexString(header)
+    c.text(Texts.plural(count, "entry", "entries") + ", header 0x" + Integer.toHexString(header)
         + chunkFlags(header));
     WireType key = null;
     WireType val = null;
@@ -622,133 +527,4 @@ public final class PayloadDecoder {
     return sb.length() == 0 ? "" : sb.append(')').toString();
   }
 
-  private String time(Kind kind, int at) {
-    try {
-      return switch (kind) {
-        case INSTANT -> Instant.ofEpochSecond(in.readVarInt64(), in.readVarUInt32()).toString();
-        case LOCAL_DATE -> date().toString();
-        case LOCAL_TIME -> LocalTime.ofNanoOfDay(in.readVarUInt64()).toString();
-        case LOCAL_DATE_TIME -> dateTime().toString();
-        case ZONED_DATE_TIME -> {
-          LocalDateTime t = dateTime();
-          ZoneOffset offset = ZoneOffset.ofTotalSeconds(in.readVarInt32());
-          String zone = in.readString();
-          yield t + offset.toString() + "[" + ZoneId.of(zone) + "]";
-        }
-        case OFFSET_DATE_TIME -> dateTime().atOffset(ZoneOffset.ofTotalSeconds(in.readVarInt32())).toString();
-        case DURATION -> java.time.Duration.ofSeconds(in.readVarInt64(), in.readVarUInt32()).toString();
-        case PERIOD -> java.time.Period.of(in.readVarInt32(), in.readVarInt32(), in.readVarInt32()).toString();
-        case ZONE_ID -> ZoneId.of(in.readString()).toString();
-        default -> {
-          long millis = in.readVarInt64();
-          yield millis + " ms (" + Instant.ofEpochMilli(millis) + ")";
-        }
-      };
-    } catch (DateTimeException | ArithmeticException e) {
-      throw new MalformedInputException("invalid " + kind.name().toLowerCase(java.util.Locale.ROOT) + " at offset "
-          + at + ": " + e.getMessage());
-    }
-  }
-
-  private LocalDate date() {
-    int y = in.readVarInt32();
-    int m = in.readInt8();
-    int d = in.readInt8();
-    return LocalDate.of(y, m, d);
-  }
-
-  private LocalDateTime dateTime() {
-    LocalDate d = date();
-    return LocalDateTime.of(d, LocalTime.ofNanoOfDay(in.readVarUInt64()));
-  }
-
-  private String bitSet() {
-    int words = in.readLength("BitSet words", Integer.MAX_VALUE, 8);
-    StringBuilder sb = new StringBuilder(words + " words, bits set: {");
-    int shown = 0;
-    for (int w = 0; w < words; w++) {
-      long bits = in.readInt64();
-      while (bits != 0 && shown <= 32) {
-        int b = Long.numberOfTrailingZeros(bits);
-        sb.append(shown == 0 ? "" : ", ").append(shown == 32 ? "…" : Integer.toString(w * 64 + b));
-        shown++;
-        bits &= bits - 1;
-      }
-    }
-    return sb.append('}').toString();
-  }
-
-  private String geometry(int at) {
-    int len = in.readLength("geometry bytes", Integer.MAX_VALUE, 1);
-    int start = in.position();
-    byte[] b = in.readBytes(len);
-    Geometry g;
-    try {
-      g = GeometrySerde.deserialize(b);
-    } catch (BrineException e) {
-      throw new MalformedInputException("geometry at offset " + at + " (its bytes start at " + start
-          + "; offsets below are relative to them): " + e.getMessage(), e);
-    }
-    return len + " bytes: " + g.getGeometryType() + " of " + g.getNumPoints() + " points, SRID " + g.getSRID()
-        + ", envelope " + g.getEnvelopeInternal();
-  }
-
-  // ---------------------------------------------------------------- text
-
-  static String plural(long n, String one, String many) {
-    return n + " " + (n == 1 ? one : many);
-  }
-
-  static String hex(int offset) {
-    return String.format("%06x", offset);
-  }
-
-  private static String character(char c) {
-    return quote(String.valueOf(c)).replace('"', '\'') + String.format(" (U+%04X)", (int) c);
-  }
-
-  private static String floatText(float f) {
-    return Float.isNaN(f) ? String.format("NaN (bits 0x%08x)", Float.floatToRawIntBits(f)) : Float.toString(f);
-  }
-
-  private static String doubleText(double d) {
-    return Double.isNaN(d) ? String.format("NaN (bits 0x%016x)", Double.doubleToRawLongBits(d)) : Double.toString(d);
-  }
-
-  /** A string in double quotes, control and non-printable characters escaped, cut after 200 characters. */
-  static String quote(String s) {
-    StringBuilder sb = new StringBuilder("\"");
-    int n = Math.min(s.length(), 200);
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) && !validPair(s, i)
-              || Character.getType(c) == Character.FORMAT) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
-    if (s.length() > n) {
-      sb.append("… (").append(s.length()).append(" chars)");
-    }
-    return sb.toString();
-  }
-
-  private static boolean validPair(String s, int i) {
-    char c = s.charAt(i);
-    if (Character.isHighSurrogate(c)) {
-      return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-    }
-    return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
-  }
 }

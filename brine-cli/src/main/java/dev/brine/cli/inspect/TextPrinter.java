@@ -43,7 +43,7 @@ public final class TextPrinter {
       int start = from + d.stoppedAt();
       int end = from + length;
       out.printf("%s  stopped: %s, so the %s from here to the end cannot be split without the class. Raw:%n",
-          offset(d.stoppedAt()), d.stopReason(), PayloadDecoder.plural(end - start, "byte", "bytes"));
+          offset(d.stoppedAt()), d.stopReason(), Texts.plural(end - start, "byte", "bytes"));
       dump(out, bytes, start, Math.min(end, start + maxRaw), base - from);
       if (end - start > maxRaw) {
         out.printf("%s  … %d more bytes (--hex N shows more)%n", offset(d.stoppedAt() + maxRaw), end - start - maxRaw);
@@ -123,7 +123,7 @@ public final class TextPrinter {
       if (shown == 0) {
         out.println("strings in these bytes (a guess: runs that read as Brine strings, e.g. String fields):");
       }
-      out.printf("%s  %s%n", offset(from + i - payloadStart), PayloadDecoder.quote(at[i].text()));
+      out.printf("%s  %s%n", offset(from + i - payloadStart), Texts.quote(at[i].text()));
       shown++;
       i = at[i].end() - from;
     }
