@@ -102,7 +102,7 @@ class GoldenFileTest {
 
     static Brine.Builder builder(int version) {
       return Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class,
-          Numbers.class, Mixed.class).formatVersion(version);
+          Numbers.class, Mixed.class, GoldenJdk.class).formatVersion(version);
     }
   }
 
@@ -190,6 +190,7 @@ class GoldenFileTest {
     empties.put("a", new Empty());
     empties.put("b", new Empty());
     v.put("map-of-empty-payloads", empties);
+    v.putAll(GoldenJdk.values());
     return v;
   }
 
@@ -281,7 +282,9 @@ class GoldenFileTest {
       assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), () -> "bytes of " + g.dir + "/" + name + " changed: a format break");
     }
     Object back = reader.deserialize(golden);
-    if (value instanceof Comparator || value instanceof Class) {
+    if (GoldenJdk.handles(value)) {
+      GoldenJdk.assertSameValue(name, value, back);
+    } else if (value instanceof Comparator || value instanceof Class) {
       assertSame(value, back);
     } else if ((value instanceof Collection || value instanceof Map) && value.getClass() != back.getClass()) {
       assertEquals(value, back, name + ": immutable JDK collections come back as equal unmodifiable ones");
@@ -355,6 +358,7 @@ class GoldenFileTest {
       int id = f.getInt(null);
       boolean builtin = Modifier.isStatic(f.getModifiers()) && id >= TypeIds.BOOLEAN && id <= TypeIds.LAST_BUILTIN
           && !f.getName().equals("LAST_BUILTIN") && !f.getName().startsWith("SLOT_");
+      builtin |= id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END && !f.getName().equals("JDK_FIRST");
       if (builtin) {
         assertTrue(covered.contains(id), "no golden value for built-in type " + f.getName() + " (" + id + ")");
       }

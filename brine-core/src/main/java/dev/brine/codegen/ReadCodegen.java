@@ -146,7 +146,8 @@ final class ReadCodegen {
       mv.visitVarInsn(ALOAD, 1);
       mv.visitLdcInsn(layout.readWindow());
       mv.visitLdcInsn(layout.controlBytes);
-      rcall(mv, "window", "(II)[B");
+      mv.visitLdcInsn(layout.fixedBytes);
+      rcall(mv, "window", "(III)[B");
       mv.visitVarInsn(ASTORE, 3);
       mv.visitVarInsn(ALOAD, 1);
       rcall(mv, "windowStart", "()I");
@@ -462,7 +463,8 @@ final class ReadCodegen {
       mv.visitVarInsn(ALOAD, 1);
       mv.visitLdcInsn(layout.readWindow());
       mv.visitLdcInsn(layout.controlBytes);
-      rcall(mv, "window", "(II)[B");
+      mv.visitLdcInsn(layout.fixedBytes);
+      rcall(mv, "window", "(III)[B");
       mv.visitVarInsn(ASTORE, 2);
       mv.visitVarInsn(ALOAD, 1);
       rcall(mv, "windowStart", "()I");

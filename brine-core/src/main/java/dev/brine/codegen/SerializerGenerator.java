@@ -78,14 +78,22 @@ public final class SerializerGenerator {
    *
    * @throws BrineException as {@link #generate(ClassPlan)}
    */
-  @SuppressWarnings("unchecked")
   public static Serializer<Object> generate(ClassPlan plan, boolean compressNumbers) {
-    MethodHandles.Lookup lookup;
-    try {
-      lookup = MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup());
-    } catch (IllegalAccessException | RuntimeException e) {
-      throw new BrineException("cannot generate a serializer for " + plan.type.getName() + ": " + e.getMessage(), e);
-    }
+    return generate(plan, compressNumbers, java.util.List.of());
+  }
+
+  /**
+   * As {@link #generate(ClassPlan, boolean)}, defining the class through one of {@code lookups} (the
+   * user's, from {@code Brine.Builder.lookup}) when Brine's own access to the target's module is not
+   * enough: the JDK defines a hidden nestmate only through a lookup with full privilege in the target's
+   * module, which Brine's lookup lacks for a class in another named module even when its package is
+   * opened to Brine.
+   *
+   * @throws BrineException as {@link #generate(ClassPlan)}; the message says what the user can do
+   */
+  @SuppressWarnings("unchecked")
+  public static Serializer<Object> generate(ClassPlan plan, boolean compressNumbers, java.util.List<MethodHandles.Lookup> lookups) {
+    MethodHandles.Lookup lookup = fullLookup(plan.type, lookups);
     SerializerGenerator g = new SerializerGenerator(plan, lookup, compressNumbers);
     byte[] bytes = g.bytecode();
     try {
@@ -96,6 +104,36 @@ public final class SerializerGenerator {
     } catch (Throwable e) {
       throw new BrineException("cannot define the generated serializer for " + plan.type.getName() + ": " + e, e);
     }
+  }
+
+  private static MethodHandles.Lookup fullLookup(Class<?> type, java.util.List<MethodHandles.Lookup> lookups) {
+    Exception failure = null;
+    try {
+      MethodHandles.Lookup own = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      if (own.hasFullPrivilegeAccess()) {
+        return own;
+      }
+    } catch (IllegalAccessException | RuntimeException e) {
+      failure = e;
+    }
+    for (MethodHandles.Lookup user : lookups) {
+      if (user.lookupClass().getModule() == type.getModule()) {
+        try {
+          MethodHandles.Lookup l = MethodHandles.privateLookupIn(type, user);
+          if (l.hasFullPrivilegeAccess()) {
+            return l;
+          }
+        } catch (IllegalAccessException | RuntimeException e) {
+          failure = e;
+        }
+      }
+    }
+    Module m = type.getModule();
+    String why = failure != null ? failure.getMessage() : "Brine's access to module " + m.getName() + " lacks full privilege";
+    throw new BrineException("cannot generate a serializer for " + type.getName() + ": " + why
+        + (m.isNamed() ? "; pass Brine.builder().lookup(MethodHandles.lookup()) from a class in package "
+            + type.getPackageName() + " of module " + m.getName() + (m.isOpen(type.getPackageName(), SerializerGenerator.class.getModule())
+                ? "" : " (and open the package to brine.core)") : ""), failure);
   }
 
   /** The generated class file, for tests (deterministic for a given class). */

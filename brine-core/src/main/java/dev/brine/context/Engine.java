@@ -66,11 +66,18 @@ public final class Engine {
       try {
         ctx.writeObject(value);
       } catch (StackOverflowError e) {
-        throw stackOverflow();
+        if (DeepStack.active()) {
+          throw stackOverflow();
+        }
+        done(slot);
+        slot = null;
+        return DeepStack.run(() -> serialize(value)); // a graph deeper than this thread's stack
       }
       return ctx.toByteArray();
     } finally {
-      done(slot);
+      if (slot != null) {
+        done(slot);
+      }
     }
   }
 
@@ -133,9 +140,16 @@ public final class Engine {
     try {
       ctx.wrap(bytes, offset, length);
       return readPayload(ctx);
-    } finally {
+    } catch (DeepStack.Overflow e) {
       ctx.release();
       readers.release(slot);
+      slot = null;
+      return DeepStack.run(() -> deserialize(bytes, offset, length)); // a graph deeper than this thread's stack
+    } finally {
+      if (slot != null) {
+        ctx.release();
+        readers.release(slot);
+      }
     }
   }
 
@@ -191,10 +205,7 @@ public final class Engine {
     } catch (BrineException e) {
       throw e;
     } catch (StackOverflowError e) {
-      // with references, also a set or map key inside a cycle: its hashCode never returns
-      throw new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
-          + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
-          + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
+      throw readOverflow(ctx);
     } catch (RuntimeException e) {
       // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
       throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
@@ -212,12 +223,31 @@ public final class Engine {
       }
       ctx.legacy(true); // format 1, written by an earlier version
     }
-    Object value = readValue(ctx);
+    Object value;
+    try {
+      value = ctx.readObject();
+    } catch (StackOverflowError e) {
+      if (DeepStack.active()) {
+        throw readOverflow(ctx);
+      }
+      throw new DeepStack.Overflow(); // read again on a thread with a deep stack
+    } catch (BrineException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
+    }
     if (ctx.remaining() != 0) {
       throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
           + ctx.position());
     }
     return value;
+  }
+
+  private LimitExceededException readOverflow(ReadSession ctx) {
+    // with references, also a set or map key inside a cycle: its hashCode never returns
+    return new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
+        + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
+        + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
   }
 
   private String headerMessage(int h) {

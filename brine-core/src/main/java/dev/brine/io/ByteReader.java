@@ -142,37 +142,63 @@ public class ByteReader {
   private int windowShift;
 
   /**
-   * The array to read an object's number group and fixed block from, with {@code need} bytes loadable
-   * from {@link #windowStart()} (loads may read past the value's bytes, never past the array; what
-   * they read there is masked off or, if used, reported by {@link #windowEnd}). Near the end of the
-   * input array this is a zero-padded copy of the bytes that remain. Until {@link #windowEnd} nothing
-   * else may be read.
+   * The array to read an object's number group and fixed block from, with every byte its loads touch
+   * in bounds from {@link #windowStart()}: the {@code controlBytes} codes, the values (each loaded
+   * whole: 4 or 8 bytes, however few it takes) and the {@code fixedBytes} after them. {@code need}
+   * is that room when every value takes its whole width; when less remains in the array, the codes
+   * say how much is really used, and only when even that is not there (an object at the very end of
+   * the array, or truncated input) is this a zero-padded copy of the bytes that remain. Loads may read
+   * past the value's bytes, never past the array; what they read there is masked off or, if used,
+   * reported by {@link #windowEnd}. Until {@link #windowEnd} nothing else may be read.
    *
    * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
    *     truncated group is reported as such, not as malformed control codes)
    */
-  public final byte[] window(int need, int controlBytes) {
+  public final byte[] window(int need, int controlBytes, int fixedBytes) {
     int p = pos;
+    byte[] b = buf;
     int have = limit - p;
     if (have < controlBytes) {
       throw truncated("number group (" + controlBytes + " control bytes)", p);
     }
-    byte[] b = buf;
     if (b.length - p >= need) {
       windowShift = 0;
       return b;
     }
+    // the bytes the values really take: the sum of the codes, plus the overhang of the last load
+    long used = controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7);
+    used = Math.max(used, (controlBytes + 7) & ~7);
+    if (b.length - p >= used) {
+      windowShift = 0;
+      return b;
+    }
+    int size = (int) Math.min(used, need);
     byte[] w = windowScratch;
-    if (w.length < need) {
-      w = new byte[Math.max(need, w.length * 2)];
-      if (need <= 1 << 16) {
+    if (w.length < size) {
+      w = new byte[Math.max(size, w.length * 2)];
+      if (size <= 1 << 16) {
         windowScratch = w;
       }
     }
     System.arraycopy(b, p, w, 0, have);
-    java.util.Arrays.fill(w, have, need, (byte) 0);
+    java.util.Arrays.fill(w, have, size, (byte) 0);
     windowShift = p;
     return w;
+  }
+
+  /** The sum of the 4-bit codes in {@code n} bytes at {@code i}. */
+  private static int codeSum(byte[] b, int i, int n) {
+    int sum = 0;
+    int end = i + n;
+    for (; i + 8 <= end; i += 8) {
+      long w = (long) ByteWriter.I64.get(b, i);
+      long lanes = (w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 4) & 0x0F0F0F0F0F0F0F0FL); // each byte <= 30
+      sum += (int) ((lanes * 0x0101010101010101L) >>> 56); // <= 240: no carry out
+    }
+    for (; i < end; i++) {
+      sum += (b[i] & 15) + ((b[i] >> 4) & 15);
+    }
+    return sum;
   }
 
   /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */

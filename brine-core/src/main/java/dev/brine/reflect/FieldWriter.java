@@ -213,7 +213,7 @@ final class FieldWriter {
     try {
       if (group.length + fixed.length > 0) {
         int controlBytes = layout.controlBytes;
-        byte[] b = ctx.window(layout.readWindow(), controlBytes);
+        byte[] b = ctx.window(layout.readWindow(), controlBytes, layout.fixedBytes);
         int c0 = ctx.windowStart();
         int p = c0 + controlBytes;
         for (int i = 0; i < group.length; i++) {
