@@ -19,8 +19,11 @@ import java.util.UUID;
  * offset; what was decoded before stays in the tree.
  */
 public final class PayloadDecoder {
-  /** Deepest nesting decoded, as the library's default {@code maxDepth}. */
-  public static final int MAX_DEPTH = 512;
+  /** Deepest nesting decoded: the library's default {@code maxDepth}. */
+  public static final int MAX_DEPTH = 4096;
+
+  /** Stack of the thread that decodes: room for {@link #MAX_DEPTH} levels of nested values. */
+  private static final long STACK_BYTES = 256L << 20;
 
   /**
    * The result of decoding.
@@ -29,8 +32,9 @@ public final class PayloadDecoder {
    * @param stoppedAt where decoding stopped at a payload only its class can split, or -1
    * @param stopReason what could not be split there, or null
    * @param error why decoding failed (malformed, truncated, too deep), or null
-   * @param needsClasses whether the value names classes this program does not have: registered ones, classes
-   *     written by name, brine-spark's types (so it can be shown as Java objects only with those classes)
+   * @param needsClasses whether the value names classes this program may not have: registered ones, classes
+   *     written by name or as {@code Class} values, a lambda's capturing class, brine-spark's types (so it can be
+   *     shown as Java objects only with those classes)
    */
   public record Decoded(Node root, int stoppedAt, String stopReason, BrineException error, boolean needsClasses) {
     /**
@@ -89,6 +93,31 @@ public final class PayloadDecoder {
    * @return the tree and how decoding ended
    */
   public static Decoded decode(byte[] bytes, int offset, int length, int maxChildren) {
+    // one recursion per nesting level: on a thread whose stack holds MAX_DEPTH of them (as the library retries
+    // a deep graph on a deep-stack thread)
+    Decoded[] result = new Decoded[1];
+    RuntimeException[] failed = new RuntimeException[1];
+    Thread t = new Thread(null, () -> {
+      try {
+        result[0] = decodeHere(bytes, offset, length, maxChildren);
+      } catch (RuntimeException e) {
+        failed[0] = e;
+      }
+    }, "brine-inspect", STACK_BYTES);
+    t.start();
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while decoding", e);
+    }
+    if (failed[0] != null) {
+      throw failed[0];
+    }
+    return result[0];
+  }
+
+  private static Decoded decodeHere(byte[] bytes, int offset, int length, int maxChildren) {
     PayloadDecoder d = new PayloadDecoder(bytes, offset, length, maxChildren);
     Node root = new Node(0, "", "Brine payload", maxChildren);
     try {
@@ -238,7 +267,8 @@ public final class PayloadDecoder {
       return WireType.arrayOf(component);
     }
     WireType t = WireType.forId(tag);
-    needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224;
+    needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224 && tag < JdkBlock.FIRST || tag >= JdkBlock.END
+        || tag == 58 || tag == 8400; // a Class value and a serialized lambda name classes too
     if (t == null) {
       throw new MalformedInputException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
           + " (not a built-in, a registration or a module type)");
@@ -277,7 +307,8 @@ public final class PayloadDecoder {
     if (t.kind() == Kind.OPAQUE) {
       n.text(t.id() == 62
           ? "a class written by name: its payload is the class's own (fields carry no tags or lengths)"
-          : t.id() >= 8192 && t.id() < 8448 ? "a module's type whose layout is not documented"
+          : t.id() >= JdkBlock.FIRST && t.id() < JdkBlock.END ? "a JDK block id newer than this inspector"
+          : t.id() >= 8192 && t.id() < JdkBlock.FIRST ? "a module's type whose layout is not documented"
           : "registered by the writer (Brine.Builder.register): its fields carry no tags or lengths");
       throw new Opaque(in.position(), t.name() + " (at " + Texts.hex(at) + ") writes its fields without tags or lengths"
           + " in an order and layout only its class knows");
@@ -347,6 +378,7 @@ public final class PayloadDecoder {
           }
         }
       }
+      case JDK -> jdk(n, JdkBlock.steps(t.id()), new StringBuilder());
       case JAVA_STREAM -> {
         int len = in.readLength("Java serialization stream length", Integer.MAX_VALUE, 1);
         in.skip(len);
@@ -390,10 +422,15 @@ public final class PayloadDecoder {
     if (sorted) {
       value(n, "comparator");
     }
+    collectionBody(n, "");
+  }
+
+  /** A collection's size, header and elements; the node's text is {@code prefix} and what they hold. */
+  private void collectionBody(Node n, String prefix) {
     int sizeAt = in.position();
     int size = in.readLength("collection size", Integer.MAX_VALUE, 1);
     if (size == 0) {
-      n.text("0 elements");
+      n.text(prefix + "0 elements");
       return;
     }
     int at = in.position();
@@ -407,7 +444,7 @@ public final class PayloadDecoder {
           + "but none is declared here");
     }
     boolean hasNull = (header & 1) != 0;
-    n.text(Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
+    n.text(prefix + Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
         + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
     if ((header & 2) == 0) {
       for (int i = 0; i < size; i++) {
@@ -439,6 +476,100 @@ public final class PayloadDecoder {
     n.text(sb.append(count > 64 ? ", …]" : "]").toString());
   }
 
+  /** Follows a JDK block id's layout steps (see {@link JdkBlock}); {@code text} collects what they read. */
+  private void jdk(Node n, String steps, StringBuilder text) {
+    for (String step : steps.split(" ")) {
+      if (step.equals("coll") || step.equals("map")) {
+        String prefix = text.length() == 0 ? "" : text + "; ";
+        if (step.equals("coll")) {
+          collectionBody(n, prefix);
+        } else {
+          mapBody(n, prefix, null);
+        }
+        return; // a container is always the last step
+      }
+      String part = switch (step) {
+        case "kind" -> "kind " + (in.readInt8() & 0xFF);
+        case "bool" -> Boolean.toString(in.readBoolean());
+        case "v32" -> Integer.toString(in.readVarInt32());
+        case "vu32" -> Integer.toUnsignedString(in.readVarUInt32());
+        case "v64" -> Long.toString(in.readVarInt64());
+        case "vu64" -> Long.toUnsignedString(in.readVarUInt64());
+        case "f64" -> Texts.doubleText(in.readFloat64());
+        case "str" -> Leaves.string(in, false);
+        case "tag" -> {
+          value(n, "value");
+          yield null;
+        }
+        case "tags" -> {
+          int count = in.readLength("tagged values", Integer.MAX_VALUE, 1);
+          n.text(text + (text.length() == 0 ? "" : "; ") + Texts.plural(count, "value", "values"));
+          for (int i = 0; i < count; i++) {
+            value(n, "[" + i + "]");
+          }
+          yield Texts.plural(count, "value", "values");
+        }
+        case "*singleton", "*wrapper", "*atomic" -> {
+          int kind = in.readInt8() & 0xFF;
+          text.append(text.length() == 0 ? "" : ", ").append("kind ").append(kind);
+          n.text(text.toString());
+          jdk(n, JdkBlock.then(step, kind), text);
+          yield null;
+        }
+        case "*v32s", "*v64s" -> {
+          boolean longs = step.equals("*v64s");
+          int count = in.readLength("array length", Integer.MAX_VALUE, 1);
+          StringBuilder sb = new StringBuilder("length " + count + ": [");
+          for (int i = 0; i < count; i++) {
+            String v = longs ? Long.toString(in.readVarInt64()) : Integer.toString(in.readVarInt32());
+            if (i < 16) {
+              sb.append(i == 0 ? "" : ", ").append(v);
+            }
+          }
+          yield sb.append(count > 16 ? ", …]" : "]").toString();
+        }
+        case "*extensions" -> {
+          int count = in.readLength("locale extensions", Integer.MAX_VALUE, 3);
+          StringBuilder sb = new StringBuilder(Texts.plural(count, "extension", "extensions"));
+          for (int i = 0; i < count; i++) {
+            sb.append(i == 0 ? ": " : ", ").append(Texts.character(in.readChar())).append('=')
+                .append(Leaves.string(in, false));
+          }
+          yield sb.toString();
+        }
+        case "*inet" -> {
+          String host = Leaves.string(in, true);
+          int at = in.position();
+          int len = in.readLength("address bytes", Integer.MAX_VALUE, 1);
+          if (len != 4 && len != 16) {
+            throw new MalformedInputException("an InetAddress of " + len + " bytes at offset " + at);
+          }
+          StringBuilder sb = new StringBuilder("host " + host + ", address ");
+          for (byte b : in.readBytes(len)) {
+            sb.append(String.format("%02x", b & 0xFF));
+          }
+          yield len == 16 ? sb.append(", scope ").append(in.readVarInt32()).toString() : sb.toString();
+        }
+        case "*socket" -> {
+          boolean unresolved = in.readBoolean();
+          int port = in.readVarUInt32();
+          text.append(text.length() == 0 ? "" : ", ").append("port ").append(Integer.toUnsignedString(port));
+          if (unresolved) {
+            yield "unresolved host " + Leaves.string(in, false);
+          }
+          n.text(text.toString());
+          value(n, "address");
+          yield null;
+        }
+        default -> throw new IllegalStateException("layout step " + step);
+      };
+      if (part != null) {
+        text.append(text.length() == 0 ? "" : ", ").append(part);
+        n.text(text.toString());
+      }
+    }
+  }
+
   private static final int KEY_NULL = 1;
   private static final int KEY_DECL = 2;
   private static final int KEY_REF = 4;
@@ -453,15 +584,20 @@ public final class PayloadDecoder {
       value(n, "comparator");
     }
     WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(classChild(n, "key enum class")) : null;
+    mapBody(n, "", enumKeys);
+  }
+
+  /** A map's size and chunks; the node's text is {@code prefix} and what they hold. */
+  private void mapBody(Node n, String prefix, WireType enumKeys) {
     int size = in.readLength("map size", Integer.MAX_VALUE, 1);
-    n.text(Texts.plural(size, "entry", "entries"));
+    n.text(prefix + Texts.plural(size, "entry", "entries"));
     int read = 0;
     int chunks = 0;
     while (read < size) {
       read += chunk(n, ++chunks, size - read, enumKeys);
     }
     if (size > 0) {
-      n.text(Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
+      n.text(prefix + Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
     }
   }
 

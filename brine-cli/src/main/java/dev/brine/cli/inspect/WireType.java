@@ -39,9 +39,10 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A type as a payload names it (docs/format.md, "Type ids"): a built-in with a layout this package decodes, an
- * array of a component type, a module type with a documented layout, or a class whose payload cannot be split
- * without it (a user registration, a class written by name, an undocumented module type).
+ * A type as a payload names it (docs/format.md, "Type ids"): a built-in with a layout this package decodes (ids
+ * 2–58 and the JDK block, 8352–8447), an array of a component type, a module type with a documented layout, or
+ * a class whose payload cannot be split without it (a user registration, a class written by name, an
+ * undocumented module type).
  *
  * @param id the wire id
  * @param name what to call it, e.g. {@code ArrayList} or {@code registered class #65}
@@ -75,6 +76,8 @@ record WireType(int id, String name, Kind kind, boolean exact, boolean tracked, 
     COUNT_TAGGED,
     /** A module type whose payload is a count and as many tagged key, value pairs. */
     COUNT_PAIRS,
+    /** A type of the core's JDK block: its layout steps are in {@link JdkBlock}. */
+    JDK,
     /** varuint32 length + a Java serialization stream. */
     JAVA_STREAM,
     /** Fields without tags or lengths, or a layout only the class knows. */
@@ -176,10 +179,13 @@ record WireType(int id, String name, Kind kind, boolean exact, boolean tracked, 
     if (id >= 2 && id < BUILTINS.length && BUILTINS[id] != null) {
       return BUILTINS[id];
     }
-    if (id >= 64 && id < 8192 || id >= 8448) {
+    if (id >= 64 && id < 8192 || id >= JdkBlock.END) {
       return new WireType(id, "registered class #" + id, Kind.OPAQUE, false, true, null);
     }
-    if (id >= 8192 && id < 8448) {
+    if (id >= JdkBlock.FIRST && id < JdkBlock.END) {
+      return JdkBlock.type(id);
+    }
+    if (id >= 8192 && id < JdkBlock.FIRST) {
       return module(id);
     }
     return null; // 0, 1 and the unused built-in ids: the decoder reports them

@@ -56,7 +56,9 @@ class InspectFuzzTest {
     Object[] values = {
         "Zürich", List.of(1, 2, 3), new TreeMap<>(Map.of("a", 1L, "b", 2L)), new int[] {1, 2},
         new Object[] {null, 1.5f, 'c', (short) 3, (byte) 4, true}, new BigInteger("123456789012345678901234567890"),
-        LocalDate.of(2026, 11, 25), days, new String[][] {{"x"}, null}, List.of(shared, shared)};
+        LocalDate.of(2026, 11, 25), days, new String[][] {{"x"}, null}, List.of(shared, shared),
+        new java.util.Vector<>(List.of(1, 2)), java.util.Locale.forLanguageTag("de-CH-u-ca-gregory"),
+        Map.entry("k", new java.util.concurrent.atomic.AtomicInteger(3))};
     for (int i = 0; i < values.length; i++) {
       Files.write(dir.resolve(String.format("seed-%02d-plain", i)), plain.serialize(values[i]));
     }

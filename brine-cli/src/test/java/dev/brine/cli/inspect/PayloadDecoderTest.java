@@ -98,6 +98,28 @@ class PayloadDecoderTest {
   }
 
   @Test
+  void theJdkBlockIsDecodedByItsLayouts() throws Exception {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("vector", new java.util.Vector<>(List.of(1, 2)));
+    m.put("queue", new java.util.concurrent.ArrayBlockingQueue<>(4, true, List.of("q")));
+    m.put("locale", java.util.Locale.forLanguageTag("de-CH-u-ca-gregory"));
+    m.put("atomic", new java.util.concurrent.atomic.AtomicLongArray(new long[] {5, -6}));
+    m.put("entry", Map.entry("k", 9));
+    m.put("socket", java.net.InetSocketAddress.createUnresolved("example.org", 443));
+    byte[] bytes = PLAIN.serialize(m);
+    PayloadDecoder.Decoded d = PayloadDecoder.decode(bytes, 100);
+    String t = text(bytes);
+    assertTrue(d.complete(), t);
+    assertFalse(d.needsClasses(), t);
+    assertTrue(t.contains("value Vector: 2 elements"), t);
+    assertTrue(t.contains("value ArrayBlockingQueue: 4, true; 1 element"), t);
+    assertTrue(t.contains("value Locale: \"de\""), t);
+    assertTrue(t.contains("1 extension: 'u' (U+0075)=\"ca-gregory\""), t);
+    assertTrue(t.contains("value atomic: kind 5, length 2: [5, -6]"), t);
+    assertTrue(t.contains("value InetSocketAddress: port 443, unresolved host \"example.org\""), t);
+  }
+
+  @Test
   void fixedWidthNumbersAreReadAsTheHeaderSays() {
     byte[] bytes = Brine.builder().compressNumbers(false).build().serialize(new ArrayList<>(List.of(300, -5)));
     String t = text(bytes);
@@ -167,12 +189,18 @@ class PayloadDecoderTest {
     PayloadDecoder.Decoded big = PayloadDecoder.decode(new byte[] {(byte) 0xB2, 12, (byte) 0xff, (byte) 0xff,
         (byte) 0xff, 0x7f}, 10);
     assertTrue(big.error() instanceof TruncatedInputException, String.valueOf(big.error()));
-    // Optional in Optional 600 deep
-    byte[] deep = new byte[602];
-    deep[0] = (byte) 0xB2;
-    Arrays.fill(deep, 1, 601, (byte) 40);
-    PayloadDecoder.Decoded d = PayloadDecoder.decode(deep, 10);
-    assertTrue(d.error() instanceof LimitExceededException, String.valueOf(d.error()));
+    // Optional in Optional: 4,000 deep decodes (the library's default maxDepth is 4096), 5,000 is refused
+    for (int levels : new int[] {4000, 5000}) {
+      byte[] deep = new byte[levels + 2];
+      deep[0] = (byte) 0xC0;
+      Arrays.fill(deep, 1, levels + 1, (byte) 40);
+      PayloadDecoder.Decoded d = PayloadDecoder.decode(deep, 10);
+      if (levels < PayloadDecoder.MAX_DEPTH) {
+        assertTrue(d.complete(), String.valueOf(d.error()));
+      } else {
+        assertTrue(d.error() instanceof LimitExceededException, String.valueOf(d.error()));
+      }
+    }
     // a back-reference with references off, an unknown id, trailing bytes, a bad header
     assertTrue(PayloadDecoder.decode(new byte[] {(byte) 0xB2, 1, 0}, 10).error().getMessage()
         .contains("references are off"));
