@@ -1,6 +1,7 @@
 package dev.brine;
 
 import dev.brine.builtin.Builtins;
+import dev.brine.builtin.JdkTypes;
 import dev.brine.context.Engine;
 import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.io.StringTable;
@@ -10,6 +11,7 @@ import dev.brine.security.ClassFilter;
 import dev.brine.serializer.Serializer;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,9 +48,10 @@ public final class Brine {
     this.references = b.references;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
-    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers));
+    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion, b.lookups));
     Builtins.registerAll(registry, b.compressNumbers);
-    b.fixed.forEach((id, f) -> registry.registerFixed(id, f.type(), f.serializer(), true, true));
+    registry.lazyTypes(new JdkTypes(b.lookups));
+    b.fixed.forEach((id, f) -> registry.registerModule(id, f.type(), f.serializer()));
     int id = TypeIds.FIRST_USER;
     for (Registration r : b.registrations) {
       if (registry.known(r.type()) && r.serializer() == null) {
@@ -60,8 +63,8 @@ public final class Brine {
       registry.registerUser(id++, r.type(), r.serializer());
     }
     registry.complete();
-    this.engine = new Engine(registry, references, b.compressNumbers, b.maxDepth, b.maxLength, b.maxStringBytes,
-        b.maxPayloadBytes);
+    this.engine = new Engine(registry, references, b.compressNumbers, b.formatVersion, b.maxDepth, b.maxLength,
+        b.maxStringBytes, b.maxPayloadBytes);
   }
 
   private static ClassLoader defaultLoader() {
@@ -237,7 +240,7 @@ public final class Brine {
     private final Map<Integer, Fixed> fixed = new LinkedHashMap<>();
     private boolean requireRegistration = true;
     private boolean references;
-    private int maxDepth = 512;
+    private int maxDepth = 4096;
     private int maxLength = 64 << 20;
     private long maxStringBytes = 64L << 20;
     private long maxPayloadBytes = 1L << 30;
@@ -245,6 +248,8 @@ public final class Brine {
     private ClassLoader classLoader;
     private boolean codegen = true;
     private boolean compressNumbers = true;
+    private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
+    private int formatVersion = 2;
 
     private Builder() {}
 
@@ -272,14 +277,15 @@ public final class Brine {
     }
 
     /**
-     * Registers {@code type} under a fixed id in the module range 8192–8447 (see {@link TypeIds}); for
+     * Registers {@code type} under a fixed id in the module range 8192–8351 (see {@link TypeIds}); for
      * extension modules, so their ids do not depend on user registrations. Values are tracked for
      * references and count towards the depth limit.
      */
     public <T> Builder registerWithId(int typeId, Class<T> type, Serializer<T> serializer) {
-      if (typeId < TypeIds.FIRST_MODULE || typeId >= TypeIds.END_MODULE) {
+      if (typeId < TypeIds.FIRST_MODULE || typeId >= TypeIds.JDK_FIRST) {
         throw new BrineException("module type id " + typeId + " outside " + TypeIds.FIRST_MODULE + ".."
-            + (TypeIds.END_MODULE - 1));
+            + (TypeIds.JDK_FIRST - 1) + " (" + TypeIds.JDK_FIRST + "–" + (TypeIds.END_MODULE - 1)
+            + " are Brine's JDK types)");
       }
       if (type == null || serializer == null) {
         throw new BrineException("cannot register a null class or serializer");
@@ -308,7 +314,11 @@ public final class Brine {
       return this;
     }
 
-    /** The deepest nesting of objects accepted, both ways (default 512). */
+    /**
+     * The deepest nesting of objects accepted, both ways (default 4096: a linked list of 4,000 objects is
+     * 4,000 levels). A graph deeper than the calling thread's stack allows is written and read on a
+     * thread with a deeper stack; one deeper than this limit is a {@link LimitExceededException}.
+     */
     public Builder maxDepth(int depth) {
       if (depth < 1) {
         throw new BrineException("maxDepth must be positive: " + depth);
@@ -388,6 +398,39 @@ public final class Brine {
      */
     public Builder compressNumbers(boolean compress) {
       this.compressNumbers = compress;
+      return this;
+    }
+
+    /**
+     * Grants Brine a lookup with full access to the module and package it was made in — call {@code
+     * lookup(MethodHandles.lookup())} in one class of each package Brine should generate code for. The
+     * JDK needs such a lookup where a class's module is on the module path: code generated for a class
+     * must be defined in its module, which Brine (in module {@code brine.core}) may not do even when the
+     * package is opened to it; with the lookup it can, and it can rebuild the package's serializable
+     * lambdas. On the class path no lookup is needed (docs/modules.md).
+     */
+    public Builder lookup(MethodHandles.Lookup lookup) {
+      if (lookup == null || !lookup.hasFullPrivilegeAccess()) {
+        throw new BrineException("Brine.Builder.lookup needs a full-privilege lookup: pass MethodHandles.lookup()"
+            + " from a class of the package (not publicLookup() or a narrowed one)");
+      }
+      lookups.add(lookup);
+      return this;
+    }
+
+    /**
+     * The byte format written (docs/format.md): 2, the default, or 1, the format of Brine 0.1 before
+     * format 2 (plain classes and records field by field in name order, numbers as varints), for
+     * exchanging data with applications that still run an earlier version during an upgrade. Either
+     * way payloads of format 1 are read; with 1, payloads of format 2 are refused. Bare values ({@link
+     * Brine#serializeValue(Object, OutputStream)}) carry no version: a stream of them is read with the
+     * format it was written in. Format 1 is always interpreted (slower).
+     */
+    public Builder formatVersion(int version) {
+      if (version != 1 && version != 2) {
+        throw new BrineException("format version " + version + " is not 1 or 2");
+      }
+      this.formatVersion = version;
       return this;
     }
 

@@ -99,7 +99,7 @@ class BadInputTest {
   @Property(tries = 300)
   void randomGarbage(@ForAll byte[] garbage) {
     byte[] bad = new byte[garbage.length + 1];
-    bad[0] = (byte) 0xB2;
+    bad[0] = (byte) 0xC0;
     System.arraycopy(garbage, 0, bad, 1, garbage.length);
     assertRejectedOrValue(bad);
   }
@@ -118,14 +118,14 @@ class BadInputTest {
     int[] tags = {11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 26, 27, 28, 29, 34, 35, 38, 54};
     for (int tag : tags) {
       byte[] bad = new byte[16];
-      bad[0] = (byte) 0xB2;
+      bad[0] = (byte) 0xC0;
       bad[1] = (byte) tag;
       bad[2] = (byte) 0xff; bad[3] = (byte) 0xff; bad[4] = (byte) 0xff; bad[5] = (byte) 0xff; bad[6] = 0x07;
       BrineException e = assertThrows(BrineException.class, () -> BRINE.deserialize(bad), "tag " + tag);
       assertTrue(e.getMessage().contains("offset"), e.getMessage());
     }
     // a string claiming 2^40 bytes
-    byte[] s = Fixtures.hex("b2 0a 80 80 80 80 80 80 01");
+    byte[] s = Fixtures.hex("c0 0a 80 80 80 80 80 80 01");
     assertThrows(BrineException.class, () -> BRINE.deserialize(s));
   }
 
@@ -155,20 +155,20 @@ class BadInputTest {
 
   @Test
   void unknownTypeIdsAndHeaders() {
-    MalformedInputException e = assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("b2 3f")));
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("c0 3f")));
     assertTrue(e.getMessage().contains("unknown type id 63") && e.getMessage().contains("offset 1"), e.getMessage());
-    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("b2 ff ff 03")));
+    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("c0 ff ff 03")));
     e = assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("00 00")));
     assertTrue(e.getMessage().contains("header"), e.getMessage());
     e = assertThrows(MalformedInputException.class, () -> BRINE.deserialize(REFS.serialize(1)));
     assertTrue(e.getMessage().contains("references"), e.getMessage());
     assertThrows(MalformedInputException.class, () -> BRINE.deserialize(new byte[0]));
     // a back-reference without reference tracking, and one to an object never read
-    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("b2 01 00")));
-    assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("b3 01 05")));
+    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("c0 01 00")));
+    assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("c1 01 05")));
     // an enum ordinal out of range, a boolean that is neither 0 nor 1
-    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("b2 40 07")));
-    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("b2 02 02")));
+    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("c0 40 07")));
+    assertThrows(MalformedInputException.class, () -> BRINE.deserialize(Fixtures.hex("c0 02 02")));
   }
 
   @Test
@@ -196,7 +196,7 @@ class BadInputTest {
     assertThrows(LimitExceededException.class, () -> BRINE.serialize(deep));
     // a hand-made payload nesting Object[] 100k times
     byte[] bad = new byte[1 + 2 * 100_000 + 1];
-    bad[0] = (byte) 0xB2;
+    bad[0] = (byte) 0xC0;
     for (int i = 0; i < 100_000; i++) {
       bad[1 + 2 * i] = 20;
       bad[2 + 2 * i] = 1;

@@ -17,9 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Golden files pin the byte format (docs/format.md): each value's bytes must equal its file under
- * src/test/resources/golden/v1/, and each file must decode to the value. Changing a byte of an
- * existing file is a format break: add a v2 instead. Every built-in type id must appear in some
+ * Golden files pin the byte formats (docs/format.md): each value's bytes must equal its file under
+ * src/test/resources/golden/v&lt;N&gt;/ for format N, and each file must decode to the value. Format 2
+ * is the default; format 1 is written with {@code formatVersion(1)}, and its files must also be read
+ * by the default Brine (payloads of earlier versions stay readable). Changing a byte of an existing
+ * file is a format break: add a new version instead. Every built-in type id must appear in some
  * golden value. Run with -Dbrine.golden.write=true to create missing files (never to overwrite).
  */
 class GoldenFileTest {
@@ -54,10 +56,60 @@ class GoldenFileTest {
     private Object readResolve() { return Solo.INSTANCE; }
   }
 
-  static final Path DIR = Paths.get("src/test/resources/golden/v1");
-  static final Brine BRINE = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).build();
-  static final Brine REFS = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).references(true).build();
-  static final Brine FIXED = Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class).compressNumbers(false).build();
+  /** Every kind of field of format 2's number group and fixed block, with nulls. */
+  static final class Numbers {
+    int i; long l; Integer bi; Long bl; Color c; Boolean bz; Byte bb; Short bs; Character bc; Float bf; Double bd;
+    boolean z; byte b; short s; char ch; float f; double d;
+    Integer nullInt; Color nullColor; Double nullDouble;
+    @Override public boolean equals(Object o) {
+      if (!(o instanceof Numbers)) {
+        return false;
+      }
+      Numbers n = (Numbers) o;
+      return i == n.i && l == n.l && Objects.equals(bi, n.bi) && Objects.equals(bl, n.bl) && c == n.c
+          && Objects.equals(bz, n.bz) && Objects.equals(bb, n.bb) && Objects.equals(bs, n.bs) && Objects.equals(bc, n.bc)
+          && Objects.equals(bf, n.bf) && Objects.equals(bd, n.bd) && z == n.z && b == n.b && s == n.s && ch == n.ch
+          && Float.compare(f, n.f) == 0 && Double.compare(d, n.d) == 0 && nullInt == null && n.nullInt == null
+          && nullColor == n.nullColor && nullDouble == n.nullDouble;
+    }
+    @Override public int hashCode() { return i; }
+  }
+
+  /** A record whose components come back in the format-2 layout's order, not their own. */
+  record Mixed(String name, double score, int count, Color color, long id, Integer maybe, boolean flag) {}
+
+  static Numbers numbers() {
+    Numbers n = new Numbers();
+    n.i = -129; n.l = 1L << 40; n.bi = 127; n.bl = Long.MIN_VALUE; n.c = Color.BLUE; n.bz = true; n.bb = (byte) -1;
+    n.bs = (short) 300; n.bc = '\u20ac'; n.bf = Float.NaN; n.bd = -0.0; n.z = true; n.b = 7; n.s = -2; n.ch = 'x';
+    n.f = 1.5f; n.d = Math.E;
+    return n;
+  }
+
+  /** The Brines of one format version and the directory of its golden files. */
+  static final class Golden {
+    final Path dir;
+    final Brine brine;
+    final Brine refs;
+    final Brine fixed;
+
+    Golden(int version) {
+      dir = Paths.get("src/test/resources/golden/v" + version);
+      brine = builder(version).build();
+      refs = builder(version).references(true).build();
+      fixed = builder(version).compressNumbers(false).build();
+    }
+
+    static Brine.Builder builder(int version) {
+      return Brine.builder().register(Color.class, Point.class, Person.class, Solo.class, SoloProxy.class, Empty.class,
+          Numbers.class, Mixed.class, GoldenJdk.class).formatVersion(version);
+    }
+  }
+
+  static final Golden V1 = new Golden(1);
+  static final Golden V2 = new Golden(2);
+  /** The default Brine: format 2. */
+  static final Brine BRINE = V2.brine;
 
   static Map<String, Object> values() {
     Map<String, Object> v = new LinkedHashMap<>();
@@ -138,6 +190,7 @@ class GoldenFileTest {
     empties.put("a", new Empty());
     empties.put("b", new Empty());
     v.put("map-of-empty-payloads", empties);
+    v.putAll(GoldenJdk.values());
     return v;
   }
 
@@ -153,43 +206,71 @@ class GoldenFileTest {
 
   @Test
   void everyGoldenFileMatchesBothWays() throws IOException {
-    boolean write = Boolean.getBoolean("brine.golden.write");
-    List<String> missing = new ArrayList<>();
-    for (Map.Entry<String, Object> e : values().entrySet()) {
-      check(BRINE, e.getKey(), e.getValue(), write, missing);
+    for (Golden g : List.of(V1, V2)) {
+      checkAll(g, g == V1 ? null : V2);
     }
-    // compressNumbers(false): int and long values fixed-width, header 0xB6
+  }
+
+  /** Format-1 files (written by earlier versions) read by today's default Brine give the same values. */
+  @Test
+  void formatOneFilesAreReadByTheDefaultFormat() throws IOException {
+    checkAll(V1, V2);
+  }
+
+  /**
+   * Checks every golden value of {@code g}'s format: bytes equal to its file both ways, or, with a
+   * {@code reader}, that the reader's Brines read the file back to the value.
+   */
+  private static void checkAll(Golden g, Golden reader) throws IOException {
+    boolean write = Boolean.getBoolean("brine.golden.write") && (reader == null || reader == g);
+    List<String> missing = new ArrayList<>();
+    Golden r = reader == null ? g : reader;
+    Map<String, Object> values = values();
+    if (g == V2) {
+      values.put("numbers", numbers());
+      values.put("record-mixed", new Mixed("m", 0.25, 3, Color.GREEN, -5_000_000_000L, null, true));
+    }
+    for (Map.Entry<String, Object> e : values.entrySet()) {
+      check(g, g.brine, r.brine, e.getKey(), e.getValue(), write, missing);
+    }
+    // compressNumbers(false): int and long values fixed-width (header bit 0x04)
     Map<String, Integer> scores = new LinkedHashMap<>();
     scores.put("math", 90);
     scores.put("art", -3);
-    check(FIXED, "fixed-numbers-person", new Person("Ada", 36, List.of("x"), scores, List.of(1L, Long.MIN_VALUE)), write, missing);
-    check(FIXED, "fixed-numbers-point", new Point(-1, Integer.MAX_VALUE, "p"), write, missing);
+    check(g, g.fixed, r.fixed, "fixed-numbers-person", new Person("Ada", 36, List.of("x"), scores, List.of(1L, Long.MIN_VALUE)), write, missing);
+    check(g, g.fixed, r.fixed, "fixed-numbers-point", new Point(-1, Integer.MAX_VALUE, "p"), write, missing);
+    if (g == V2) {
+      check(g, g.fixed, r.fixed, "fixed-numbers-numbers", numbers(), write, missing);
+    }
     // reference tracking: a shared list and a self-reference
     List<Object> shared = new ArrayList<>(List.of("s"));
     List<Object> withRefs = new ArrayList<>(List.of(shared, shared));
     withRefs.add(withRefs);
-    Path refsFile = DIR.resolve("refs-shared-and-cycle.bin");
-    byte[] bytes = REFS.serialize(withRefs);
+    Path refsFile = g.dir.resolve("refs-shared-and-cycle.bin");
+    byte[] bytes = g.refs.serialize(withRefs);
     if (!Files.exists(refsFile) && write) {
       Files.write(refsFile, bytes);
     }
     if (Files.exists(refsFile)) {
-      assertEquals(Fixtures.hex(Files.readAllBytes(refsFile)), Fixtures.hex(bytes), "refs golden");
-      List<?> back = REFS.deserialize(Files.readAllBytes(refsFile), List.class);
+      if (r == g) {
+        assertEquals(Fixtures.hex(Files.readAllBytes(refsFile)), Fixtures.hex(bytes), "refs golden");
+      }
+      List<?> back = r.refs.deserialize(Files.readAllBytes(refsFile), List.class);
       assertSame(back.get(0), back.get(1));
       assertSame(back, back.get(2));
     } else {
       missing.add(refsFile.getFileName() + " = " + Fixtures.hex(bytes));
     }
-    assertTrue(missing.isEmpty(), "golden files missing (run with -Dbrine.golden.write=true once): " + missing);
+    assertTrue(missing.isEmpty(), "golden files of " + g.dir + " missing (run with -Dbrine.golden.write=true once): " + missing);
   }
 
-  private static void check(Brine brine, String name, Object value, boolean write, List<String> missing) throws IOException {
-    Path file = DIR.resolve(name + ".bin");
+  private static void check(Golden g, Brine brine, Brine reader, String name, Object value, boolean write,
+      List<String> missing) throws IOException {
+    Path file = g.dir.resolve(name + ".bin");
     byte[] bytes = brine.serialize(value);
     if (!Files.exists(file)) {
       if (write) {
-        Files.createDirectories(DIR);
+        Files.createDirectories(g.dir);
         Files.write(file, bytes);
       } else {
         missing.add(name + " = " + Fixtures.hex(bytes));
@@ -197,12 +278,18 @@ class GoldenFileTest {
       }
     }
     byte[] golden = Files.readAllBytes(file);
-    assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), () -> "bytes of " + name + " changed: a format break");
-    Object back = brine.deserialize(golden);
-    if (value instanceof Comparator || value instanceof Class) {
+    if (brine == reader) {
+      assertEquals(Fixtures.hex(golden), Fixtures.hex(bytes), () -> "bytes of " + g.dir + "/" + name + " changed: a format break");
+    }
+    Object back = reader.deserialize(golden);
+    if (GoldenJdk.handles(value)) {
+      GoldenJdk.assertSameValue(name, value, back);
+    } else if (value instanceof Comparator || value instanceof Class) {
       assertSame(value, back);
     } else if ((value instanceof Collection || value instanceof Map) && value.getClass() != back.getClass()) {
       assertEquals(value, back, name + ": immutable JDK collections come back as equal unmodifiable ones");
+    } else if (value instanceof Numbers || value instanceof Mixed) {
+      assertEquals(value, back, name);
     } else {
       Fixtures.assertDeepEquals(normalize(value), normalize(back));
     }
@@ -225,19 +312,25 @@ class GoldenFileTest {
    */
   @Test
   void stringTableStream() throws IOException {
+    for (Golden g : List.of(V1, V2)) {
+      stringTableStream(g);
+    }
+  }
+
+  private static void stringTableStream(Golden g) throws IOException {
     List<Object> values = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
       values.add(new Person("Zürich", i, List.of("gift", "東京"), Map.of("gift", i), null));
     }
     values.add(List.of("a", "ab", "abc", "abcd", "ab", "abc", "abcd", "ab", "x".repeat(129), "x".repeat(129)));
-    Path file = DIR.resolve("string-table-stream.bin");
+    Path file = g.dir.resolve("string-table-stream.bin");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     dev.brine.io.StringTable table = new dev.brine.io.StringTable(3);
     for (int i = 0; i < values.size(); i++) {
       if (i == 2) {
         table.reset();
       }
-      BRINE.serializeValue(values.get(i), out, table);
+      g.brine.serializeValue(values.get(i), out, table);
     }
     byte[] bytes = out.toByteArray();
     if (!Files.exists(file) && Boolean.getBoolean("brine.golden.write")) {
@@ -249,7 +342,7 @@ class GoldenFileTest {
     java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(golden);
     dev.brine.io.StringTable reader = new dev.brine.io.StringTable(3);
     for (Object v : values) {
-      assertEquals(v, BRINE.deserializeValue(in, reader));
+      assertEquals(v, g.brine.deserializeValue(in, reader));
     }
     assertFalse(in.hasRemaining());
   }
@@ -265,6 +358,7 @@ class GoldenFileTest {
       int id = f.getInt(null);
       boolean builtin = Modifier.isStatic(f.getModifiers()) && id >= TypeIds.BOOLEAN && id <= TypeIds.LAST_BUILTIN
           && !f.getName().equals("LAST_BUILTIN") && !f.getName().startsWith("SLOT_");
+      builtin |= id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END && !f.getName().equals("JDK_FIRST");
       if (builtin) {
         assertTrue(covered.contains(id), "no golden value for built-in type " + f.getName() + " (" + id + ")");
       }

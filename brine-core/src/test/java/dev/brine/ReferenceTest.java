@@ -67,12 +67,12 @@ class ReferenceTest {
   void setThatContainsItselfAndMapThatIsItsOwnKeyAreRefused() {
     // HashSet of 1 tagged element: a back-reference to object #0, the set
     MalformedInputException e = assertThrows(MalformedInputException.class,
-        () -> REFS.deserialize(Fixtures.hex("b3 1c 01 00 01 00")));
+        () -> REFS.deserialize(Fixtures.hex("c1 1c 01 00 01 00")));
     assertTrue(e.getMessage().contains("itself") && e.getMessage().contains("offset"), e.getMessage());
     // unmodifiable set of {null, itself}: slots after a SAME_CLASS header
-    assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("b3 21 02 03 2d 00 01 00")));
+    assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("c1 21 02 03 2d 00 01 00")));
     // HashMap, one chunk of tagged key and value: key = back-reference to the map, value = null
-    e = assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("b3 22 01 c0 01 01 00 00")));
+    e = assertThrows(MalformedInputException.class, () -> REFS.deserialize(Fixtures.hex("c1 22 01 c0 01 01 00 00")));
     assertTrue(e.getMessage().contains("own key"), e.getMessage());
   }
 

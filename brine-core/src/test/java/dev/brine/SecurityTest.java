@@ -65,7 +65,7 @@ class SecurityTest {
     byte[] n = name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     byte[] out = new byte[4 + 2 + n.length];
     int p = 0;
-    out[p++] = (byte) 0xB2;
+    out[p++] = (byte) 0xC0;
     out[p++] = 62; // BY_NAME
     out[p++] = 0; // a new name
     int header = n.length << 2; // a 2-byte prefix varint: 10xxxxxx with the low 6 bits, then the rest

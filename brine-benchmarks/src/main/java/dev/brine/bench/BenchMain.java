@@ -1,13 +1,13 @@
 package dev.brine.bench;
 
+import dev.brine.bench.onebrc.OnebrcBench;
 import dev.brine.bench.report.ChartWriter;
 import dev.brine.bench.report.PayloadSizes;
 import dev.brine.bench.report.ReportWriter;
 import dev.brine.bench.report.Result;
 import dev.brine.bench.report.ResultParser;
+import dev.brine.bench.spark.SparkBench;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.SortedSet;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,6 +37,12 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs the JMH suite programmatically and writes {@code build/bench/report.md} and {@code report.png} (relative to
@@ -50,6 +57,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class BenchMain {
   private static final String ALL = "dev\\.brine\\.bench\\.";
   private static final String COLD_PACKAGE = "dev.brine.bench.coldstart.";
+  /** The run's command and settings, kept beside its results so that {@code --report-only} can show them. */
+  static final String RUN_FILE = "run.txt";
   /** Seconds the quick steady-state pass may take, leaving room for cold start and the report. */
   private static final double QUICK_BUDGET_S = 450;
   /**
@@ -57,59 +66,97 @@ public final class BenchMain {
    * 2-core machine at load average 7 (147 runs in 295 s with 0.86 s of iterations each); 1.5 s keeps a margin.
    */
   private static final double FORK_OVERHEAD_S = 1.5;
-  static final String USAGE = String.join("\n",
-      "usage: bench [--quick] [--include REGEX] [--exclude REGEX] [--prof NAME] [--forks N] [--jvm JAVA]",
-      "             [--out DIR] [--report-only]",
-      "       bench onebrc ARGS...   (dev.brine.bench.onebrc.OnebrcBench)",
-      "       bench spark ARGS...    Spark job suite: Brine vs Kryo vs Java (--help)",
-      "  --quick         1 fork, 1 warmup + 3 measurement iterations sized to fit ~8 min, numeric @Params at",
-      "                  their middle value (map size 256), text @Params at their first three; 3 cold-start forks",
-      "  --include REGEX JMH include pattern (matched with find() against class.method); default all",
-      "  --exclude REGEX JMH exclude pattern",
-      "  --prof NAME     JMH profiler for the steady-state pass, e.g. gc (adds B/op to the report)",
-      "  --forks N       forks for the steady-state pass (default: the annotation, 2)",
-      "  --jvm JAVA      java executable for the forked benchmark JVMs",
-      "  --out DIR       output directory (default build/bench)",
-      "  --report-only   regenerate the report from the JSON files already in DIR");
 
   private BenchMain() {
   }
 
-  /** Parsed command line. */
-  static final class Args {
+  /** The command line: {@code bench [OPTIONS]}, {@code bench onebrc [OPTIONS]}, {@code bench spark [OPTIONS]}. */
+  @Command(name = "bench", mixinStandardHelpOptions = true, version = "brine bench 0.1.0-SNAPSHOT",
+      sortOptions = false, usageHelpAutoWidth = true,
+      description = "Run the JMH suite (Brine side by side with Fory, Kryo, protobuf, JDK serialization, Jackson, " +
+          "Sedona, JTS WKB and hand-written code) and write DIR/report.md with its charts.",
+      footer = {"", "Charts: DIR/report.png (every workload, relative to Fory, log scale, JMH error bars) and " +
+          "DIR/report-<workload>.png (one panel per workload)."})
+  static final class Args implements Callable<Integer> {
+    @Option(names = "--quick", description = "1 fork, 1 warmup + 3 measurement iterations sized to fit ~8 min, " +
+        "numeric @Params at their middle value (map size 256), text @Params at their first three; 3 cold-start " +
+        "forks")
     boolean quick;
-    boolean reportOnly;
+
+    @Option(names = "--include", paramLabel = "REGEX",
+        description = "JMH include pattern (matched with find() against class.method); default all")
     String include = ALL;
+
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "JMH exclude pattern")
     String exclude;
+
+    @Option(names = "--prof", paramLabel = "NAME",
+        description = "JMH profiler for the steady-state pass, e.g. gc (adds B/op to the report)")
     String prof;
+
+    @Option(names = "--forks", paramLabel = "N", description = "forks for the steady-state pass (default: the " +
+        "annotation, 2)")
     Integer forks;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=V1,V2",
+        description = "run a @Param at these values only (repeatable), e.g. -p n=16")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--warmup-iterations", paramLabel = "N",
+        description = "warmup iterations of the steady-state pass (default: the annotation, 3 of 1 s)")
+    Integer warmupIterations;
+
+    @Option(names = "--iterations", paramLabel = "N",
+        description = "measurement iterations of the steady-state pass (default: the annotation, 5 of 1 s)")
+    Integer iterations;
+
+    @Option(names = "--jvm", paramLabel = "JAVA", description = "java executable for the forked benchmark JVMs")
     String jvm;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
     Path out = Path.of("build", "bench");
+
+    @Option(names = "--report-only", description = "regenerate the report from the JSON files already in DIR")
+    boolean reportOnly;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      if (forks != null && forks < 1) {
+        throw new ParameterException(spec.commandLine(), "--forks must be at least 1, got " + forks);
+      }
+      if (warmupIterations != null && warmupIterations < 0 || iterations != null && iterations < 1) {
+        throw new ParameterException(spec.commandLine(),
+            "--warmup-iterations must be at least 0 and --iterations at least 1");
+      }
+      return BenchMain.run(this, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    }
   }
 
   /**
    * Entry point.
    *
-   * @param argv see {@link #USAGE}
-   * @throws Exception on benchmark or I/O failure (exit code 1 via the JVM)
+   * @param argv see {@code bench --help}
    */
-  public static void main(String[] argv) throws Exception {
-    if (argv.length > 0 && (argv[0].equals("onebrc") || argv[0].equals("spark"))) {
-      System.exit(dispatch(argv[0], Arrays.copyOfRange(argv, 1, argv.length)));
-    }
-    Args a;
-    try {
-      a = parse(argv);
-    } catch (IllegalArgumentException e) {
-      System.err.println("bench: " + e.getMessage());
-      System.err.println(USAGE);
-      System.exit(2);
-      return;
-    }
-    if (a == null) {
-      System.out.println(USAGE);
-      return;
-    }
+  public static void main(String[] argv) {
+    System.exit(commandLine().execute(argv));
+  }
+
+  /**
+   * The command line with its subcommands and the error handling they share: a missing or malformed value is a
+   * usage error (message and usage, exit 2), a failure while running one line (exit 1), never a stack trace.
+   *
+   * @return a fresh command line
+   */
+  public static CommandLine commandLine() {
+    CommandLine cmd = new CommandLine(new Args())
+        .addSubcommand(OnebrcBench.commandLine())
+        .addSubcommand(SparkBench.commandLine());
+    return BenchErrors.install(cmd);
+  }
+
+  static int run(Args a, String args) throws Exception {
     if (!a.reportOnly) {
       Files.createDirectories(a.out);
       try (Stream<Path> old = Files.list(a.out)) {
@@ -122,7 +169,7 @@ public final class BenchMain {
       select(a).forEach((cls, entries) -> (cls.startsWith(COLD_PACKAGE) ? cold : steady).put(cls, entries));
       if (steady.isEmpty() && cold.isEmpty()) {
         System.err.println("bench: no benchmark matches --include " + a.include);
-        System.exit(1);
+        return 1;
       }
       runSteady(a, steady);
       runColdStart(a, cold);
@@ -130,64 +177,9 @@ public final class BenchMain {
     List<Result> results = readResults(a.out);
     if (results.isEmpty()) {
       System.err.println("bench: no results in " + a.out + " (nothing matched, or every benchmark failed)");
-      System.exit(1);
+      return 1;
     }
-    writeReport(a, String.join(" ", argv), results);
-  }
-
-  static Args parse(String[] argv) {
-    Args a = new Args();
-    for (int i = 0; i < argv.length; i++) {
-      String s = argv[i];
-      switch (s) {
-        case "-h", "--help" -> {
-          return null;
-        }
-        case "--quick" -> a.quick = true;
-        case "--report-only" -> a.reportOnly = true;
-        case "--include" -> a.include = value(argv, ++i, s);
-        case "--exclude" -> a.exclude = value(argv, ++i, s);
-        case "--prof" -> a.prof = value(argv, ++i, s);
-        case "--jvm" -> a.jvm = value(argv, ++i, s);
-        case "--out" -> a.out = Path.of(value(argv, ++i, s));
-        case "--forks" -> {
-          try {
-            a.forks = Integer.parseInt(value(argv, ++i, s));
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--forks needs a number");
-          }
-        }
-        default -> throw new IllegalArgumentException("unknown argument " + s);
-      }
-    }
-    return a;
-  }
-
-  private static String value(String[] argv, int i, String opt) {
-    if (i >= argv.length) {
-      throw new IllegalArgumentException(opt + " needs a value");
-    }
-    return argv[i];
-  }
-
-  private static int dispatch(String topic, String[] rest) throws Exception {
-    String name = topic.equals("spark") ? "dev.brine.bench.spark.SparkBench" : "dev.brine.bench.onebrc.OnebrcBench";
-    Class<?> cls;
-    try {
-      cls = Class.forName(name);
-    } catch (ClassNotFoundException e) {
-      System.err.println("bench " + topic + ": " + name + " is not in this benchmarks.jar");
-      return 2;
-    }
-    Method main = cls.getMethod("main", String[].class);
-    try {
-      main.invoke(null, (Object) rest);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof Exception) {
-        throw (Exception) e.getCause();
-      }
-      throw e;
-    }
+    writeReport(a, args, results);
     return 0;
   }
 
@@ -291,6 +283,13 @@ public final class BenchMain {
       if (a.forks != null) {
         b.forks(a.forks);
       }
+      if (a.warmupIterations != null) {
+        b.warmupIterations(a.warmupIterations);
+      }
+      if (a.iterations != null) {
+        b.measurementIterations(a.iterations);
+      }
+      a.params.forEach((name, values) -> b.param(name, values.split(",")));
       if (a.prof != null) {
         b.addProfiler(a.prof);
       }
@@ -372,6 +371,18 @@ public final class BenchMain {
     return results;
   }
 
+  /** When the results were measured: the newest result file's time (so --report-only keeps the run's date). */
+  static Instant runDate(Path dir) throws IOException {
+    Instant newest = null;
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(BenchMain::isResultFile).toList()) {
+        Instant t = Files.getLastModifiedTime(f).toInstant();
+        newest = newest == null || t.isAfter(newest) ? t : newest;
+      }
+    }
+    return (newest == null ? Instant.now() : newest).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+  }
+
   private static boolean isResultFile(Path f) {
     String n = f.getFileName().toString();
     return n.startsWith("jmh-") && n.endsWith(".json");
@@ -389,19 +400,37 @@ public final class BenchMain {
       }
     }
     Path png = a.out.resolve("report.png");
-    boolean chart = ChartWriter.write(png, results);
+    String settings = (a.quick ? "quick (1 fork, 1 warmup + 3 measurement iterations sized to the time budget;"
+        + " numeric @Params at their middle value, text @Params at their first three; cold start 3 forks)"
+        : "annotation defaults (2 forks, 3×1 s warmup, 5×1 s measurement; cold start 5 forks)")
+        + (a.forks == null ? "" : ", forks " + a.forks)
+        + (a.warmupIterations == null ? "" : ", warmup iterations " + a.warmupIterations)
+        + (a.iterations == null ? "" : ", measurement iterations " + a.iterations)
+        + (a.params.isEmpty() ? "" : ", params " + a.params)
+        + (a.prof == null ? "" : ", profiler " + a.prof);
+    String command = "./brine bench" + (args.isEmpty() ? "" : " " + args);
+    Path recorded = a.out.resolve(RUN_FILE);
+    if (!a.reportOnly) {
+      Files.writeString(recorded, command + "\n" + settings + "\n");
+    } else if (Files.isRegularFile(recorded)) { // the run's own command and settings, not --report-only's
+      List<String> lines = Files.readAllLines(recorded);
+      if (lines.size() >= 2) {
+        command = lines.get(0);
+        settings = lines.get(1);
+      }
+    }
+    String date = runDate(a.out).toString();
+    String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+        + (a.jvm == null ? "" : " (forks use " + a.jvm + ")");
+    boolean chart = ChartWriter.write(png, results, List.of(command, "Run " + date + "; " + jvm + "; "
+        + Runtime.getRuntime().availableProcessors() + " CPUs", "Settings: " + settings));
     List<String> header = List.of(
-        "Command: `./brine bench" + (args.isEmpty() ? "" : " " + args) + "`",
-        "Date: " + Instant.now(),
-        "JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-            + (a.jvm == null ? "" : " (forks use " + a.jvm + ")"),
+        "Command: `" + command + "`",
+        "Date: " + date,
+        "JVM: " + jvm,
         "Machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
             + System.getProperty("os.arch"),
-        "Settings: " + (a.quick ? "quick (1 fork, 1 warmup + 3 measurement iterations sized to the time budget;"
-            + " numeric @Params at their middle value, text @Params at their first three; cold start 3 forks)"
-            : "full (annotation defaults: 2 forks, 3×1 s warmup, 5×1 s measurement; cold start 5 forks)")
-            + (a.forks == null ? "" : ", forks overridden to " + a.forks)
-            + (a.prof == null ? "" : ", profiler " + a.prof));
+        "Settings: " + settings);
     Path md = a.out.resolve("report.md");
     ReportWriter.write(md, header, results, sizes, chart ? "report.png" : null);
     System.out.println("bench: wrote " + md + (chart ? " and " + png : ""));

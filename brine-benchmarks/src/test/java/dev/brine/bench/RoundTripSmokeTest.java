@@ -47,6 +47,26 @@ class RoundTripSmokeTest {
   /** Every library the suite promises; each object benchmark must cover the five generic ones. */
   static final List<String> GENERIC = List.of("brine", "fory", "kryo", "jdk", "jackson");
 
+  /** Brine's protobuf mapper writes exactly protobuf-java's bytes for the same data. */
+  @TestFactory
+  Stream<DynamicTest> brineProtoWritesProtobufJavasBytes() throws Exception {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Class<? extends CodecBench> cls : BENCHES) {
+      if (!dev.brine.bench.support.FormatBench.class.isAssignableFrom(cls)) {
+        continue;
+      }
+      for (Map<String, String> params : combinations(cls)) {
+        tests.add(DynamicTest.dynamicTest(cls.getSimpleName() + " " + params, () -> {
+          CodecBench bench = instance(cls, params);
+          bench.prepare();
+          assertNotNull(bench.payload("brineproto"));
+          org.junit.jupiter.api.Assertions.assertArrayEquals(bench.payload("protobuf"), bench.payload("brineproto"));
+        }));
+      }
+    }
+    return tests.stream();
+  }
+
   @TestFactory
   Stream<DynamicTest> everyLibraryRoundTripsEveryWorkload() throws Exception {
     List<DynamicTest> tests = new ArrayList<>();

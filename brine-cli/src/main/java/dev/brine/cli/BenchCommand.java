@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /**
@@ -18,29 +20,25 @@ import picocli.CommandLine.Unmatched;
 @Command(name = "bench",
     description = {"Run the benchmarks side by side with the peers (Fory, Kryo, protobuf, JDK,",
         "Jackson, hand-written); write build/bench/report.md and report.png."},
-    footer = {"",
-        "All arguments go to dev.brine.bench.BenchMain in a child JVM",
-        "(bench --help prints its usage):",
-        "  --quick          short run (< 10 min on 2 cores)",
-        "  --include REGEX  JMH include pattern, e.g. MediaContent",
-        "  --exclude REGEX  JMH exclude pattern",
-        "  --prof NAME      JMH profiler, e.g. gc (adds B/op to the report)",
-        "  --forks N        forks per benchmark",
-        "  --jvm JAVA       java executable for the forked JVMs",
-        "  --out DIR        output directory (default build/bench)",
-        "  --report-only    regenerate the report from the JSON in DIR",
-        "  onebrc ARGS...   the 1BRC benchmark (OnebrcBench)",
-        "  spark ARGS...    the Spark job suite (SparkBench)",
-        "Jar: brine-benchmarks/target/benchmarks.jar (or $BRINE_BENCH_JAR)."})
+    footer = {"", "Everything after 'bench' goes to dev.brine.bench.BenchMain in a child JVM, which parses it: "
+        + "'./brine bench --help' lists its options, 'bench onebrc --help' and 'bench spark --help' those of the "
+        + "1BRC and Spark suites. Jar: brine-benchmarks/target/benchmarks.jar (or $BRINE_BENCH_JAR)."})
 public final class BenchCommand implements Callable<Integer> {
   @Unmatched
   List<String> args = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
+  /** Creates the command (picocli instantiates it). */
+  public BenchCommand() {}
 
   @Override
   public Integer call() throws IOException, InterruptedException {
     Path jar = benchmarksJar();
     if (!Files.isRegularFile(jar)) {
-      System.err.println("bench: " + jar + " not found; build it with: mvn -B -q -DskipTests install");
+      spec.commandLine().getErr().println("brine bench: " + jar + " not found; build it with: mvn -B -q -DskipTests "
+          + "install (./brine does that when needed)");
+      spec.commandLine().getErr().flush();
       return 2;
     }
     List<String> cmd = new ArrayList<>();

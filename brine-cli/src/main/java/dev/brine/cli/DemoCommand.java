@@ -6,19 +6,31 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** {@code ./brine demo}: round-trips sample objects and compares with JDK serialization. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Round-trip a sample object graph and compare size and speed with JDK serialization.")
+/**
+ * {@code ./brine demo}: round-trips a sample object graph, compares its size and speed with JDK serialization
+ * (each time the median of several timed runs, with their range), and shows a geometry round trip. The full
+ * comparison with the other libraries is {@code ./brine bench}.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+    description = "Round-trip a sample object graph and compare size and speed with JDK serialization; each time "
+        + "is the median of several timed runs, shown with their range. The full side-by-side comparison with "
+        + "Fory, Kryo, protobuf, Jackson and hand-written code is ./brine bench.")
 public final class DemoCommand implements Callable<Integer> {
   /** A sample order line. */
   public record Line(String sku, int quantity, double price) implements Serializable {}
@@ -29,6 +41,26 @@ public final class DemoCommand implements Callable<Integer> {
   /** A sample order. */
   public record Order(long id, String customer, Status status, Instant placed, List<Line> lines,
       Map<String, String> attributes) implements Serializable {}
+
+  @Option(names = "--runs", paramLabel = "N",
+      description = "timed runs per measurement, after the warm-up (default ${DEFAULT-VALUE}, at least 3)")
+  int runs = 7;
+
+  @Option(names = "--run-ms", paramLabel = "MS", description = "length of each timed run (default ${DEFAULT-VALUE} ms)")
+  int runMs = 200;
+
+  @Option(names = "--warmup-ms", paramLabel = "MS",
+      description = "warm-up before the timed runs, so the JIT compiles the code (default ${DEFAULT-VALUE} ms)")
+  int warmupMs = 1000;
+
+  @Option(names = "--progress", negatable = true,
+      description = "show progress bars (default: only when the output is a terminal)")
+  Boolean progress;
+
+  @Spec CommandSpec spec;
+
+  /** Creates the command (picocli instantiates it). */
+  public DemoCommand() {}
 
   static Order sample() {
     List<Line> lines = new ArrayList<>();
@@ -43,12 +75,19 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws Exception {
-    run(System.out);
+  public Integer call() {
+    if (runs < 3 || runMs < 10 || warmupMs < 0) {
+      throw new ParameterException(spec.commandLine(),
+          "--runs must be at least 3, --run-ms at least 10 and --warmup-ms at least 0");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    boolean bars = progress != null ? progress : Progress.interactive();
+    run(out, new Timing(runs, runMs, warmupMs, bars));
+    out.flush();
     return 0;
   }
 
-  static void run(PrintStream out) throws IOException, ClassNotFoundException {
+  static void run(PrintWriter out, Timing timing) {
     Brine brine = Brine.builder().register(Order.class, Line.class, Status.class).build();
     Order order = sample();
     byte[] bytes = brine.serialize(order);
@@ -58,52 +97,41 @@ public final class DemoCommand implements Callable<Integer> {
     }
     byte[] jdk = jdkSerialize(order);
     out.println("Brine demo: an Order record with 5 lines, an enum, an Instant and a map");
-    out.println("  round trip equal:   " + order.equals(back));
-    out.printf("  Brine bytes:        %d%n", bytes.length);
-    out.printf("  JDK bytes:          %d  (%.1fx larger)%n", jdk.length, (double) jdk.length / bytes.length);
-
-    int rounds = 200_000;
-    long brineNs = time(rounds, () -> brine.deserialize(brine.serialize(order)));
-    long jdkNs = time(rounds / 10, () -> {
-      try {
-        jdkDeserialize(jdkSerialize(order));
-      } catch (IOException | ClassNotFoundException e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    out.printf("  Brine round trip:   %,d ns%n", brineNs);
-    out.printf("  JDK round trip:     %,d ns  (%.1fx slower)%n", jdkNs, (double) jdkNs / brineNs);
-    out.println("  (one JVM, one second of warm-up each; ./brine bench runs the JMH suite with peers side by side)");
+    out.println("  round trip equal   " + order.equals(back));
+    out.printf(Locale.ROOT, "  Brine bytes        %d%n", bytes.length);
+    out.printf(Locale.ROOT, "  JDK bytes          %d  (%.1fx larger)%n", jdk.length, (double) jdk.length / bytes.length);
+    out.printf(Locale.ROOT, "  timing: %d ms warm-up, then %d runs of %d ms each; median and range over the runs%n",
+        timing.warmupMs(), timing.runs(), timing.runMs());
+    out.flush();
+    Timing.Result b = timing.measure("Brine round trip", () -> brine.deserialize(brine.serialize(order)));
+    Timing.Result j = timing.measure("JDK round trip", () -> jdkDeserialize(jdkSerialize(order)));
+    out.println("  Brine round trip   " + b.describe());
+    out.println("  JDK round trip     " + j.describe()
+        + String.format(Locale.ROOT, "  (%.1fx slower)", j.median() / b.median()));
+    out.println("  One JVM on this machine: runs vary by tens of percent, so compare medians, not single runs.");
+    out.println("  The full side-by-side comparison (Fory, Kryo, protobuf, Jackson, hand-written code; JMH forks");
+    out.println("  and error bars): ./brine bench --quick (about 10 minutes), or see README.md, \"Performance\".");
     out.println();
     GeometryDemo.run(out);
   }
 
-  /** Warms {@code r} up for about a second (so the JIT compiles it), then times {@code rounds} runs. */
-  private static long time(int rounds, Runnable r) {
-    long warmEnd = System.nanoTime() + 1_000_000_000L;
-    while (System.nanoTime() < warmEnd) {
-      for (int i = 0; i < 1000; i++) {
-        r.run();
-      }
-    }
-    long t0 = System.nanoTime();
-    for (int i = 0; i < rounds; i++) {
-      r.run();
-    }
-    return (System.nanoTime() - t0) / rounds;
-  }
-
-  static byte[] jdkSerialize(Object o) throws IOException {
+  static byte[] jdkSerialize(Object o) {
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
     try (ObjectOutputStream oos = new ObjectOutputStream(bos)) {
       oos.writeObject(o);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return bos.toByteArray();
   }
 
-  static Object jdkDeserialize(byte[] b) throws IOException, ClassNotFoundException {
+  static Object jdkDeserialize(byte[] b) {
     try (ObjectInputStream ois = new ObjectInputStream(new ByteArrayInputStream(b))) {
       return ois.readObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(e);
     }
   }
 }

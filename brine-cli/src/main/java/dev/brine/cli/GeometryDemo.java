@@ -2,7 +2,7 @@ package dev.brine.cli;
 
 import dev.brine.geometry.GeometrySerde;
 import dev.brine.geometry.Wkb;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.Envelope;
@@ -22,7 +22,7 @@ public final class GeometryDemo {
    *
    * @param out where to print
    */
-  public static void run(PrintStream out) {
+  public static void run(PrintWriter out) {
     GeometryFactory f = new GeometryFactory(new PrecisionModel(), 4326);
     LinearRing shell = f.createLinearRing(new Coordinate[] {
         new CoordinateXY(-71.10, 42.35), new CoordinateXY(-71.03, 42.35), new CoordinateXY(-71.03, 42.39),

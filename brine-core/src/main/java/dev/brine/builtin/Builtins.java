@@ -17,7 +17,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
@@ -63,6 +62,7 @@ public final class Builtins {
    */
   @SuppressWarnings("unchecked") // the finishers' casts: each receives the collection its own factory made
   public static void registerAll(TypeRegistry r, boolean compressNumbers) {
+    r.lazyTypes(new JdkTypes(java.util.List.of())); // the JDK block: resolved on first use, nothing loaded now
     // scalars: immutable, leaves
     r.registerFixed(BOOLEAN, Boolean.class, ScalarSerializers.BOOLEAN, false, false);
     r.registerFixed(BYTE, Byte.class, ScalarSerializers.BYTE, false, false);
@@ -98,36 +98,24 @@ public final class Builtins {
     r.registerFixed(TREE_SET, TreeSet.class, sorted(TreeSet::new, null), true, true);
     r.registerFixed(ENUM_SET, EnumSet.class, UtilSerializers.ENUM_SET, true, false,
         EnumSet.noneOf(java.time.DayOfWeek.class).getClass(), jumboEnumSetClass());
-    r.registerFixed(IMMUTABLE_LIST, List.class, list(ArrayList::new, c -> Collections.unmodifiableList((List<Object>) c)),
-        true, true, List.of().getClass(), List.of(1).getClass(), List.of(1, 2, 3).getClass(),
-        Collections.unmodifiableList(new ArrayList<>()).getClass(),
-        Collections.unmodifiableList(new LinkedList<>()).getClass(),
-        Collections.emptyList().getClass(), Collections.singletonList(1).getClass(), Arrays.asList().getClass());
+    // The classes written with ids 32, 33, 39, 55, 56 and 35 are mapped to them on first use by JdkTypes
+    // (some need a per-value hook); the ids themselves, for reading, are registered here.
+    r.registerFixed(IMMUTABLE_LIST, List.class, list(ArrayList::new, JdkCollections::listOf), true, true);
     r.registerFixed(IMMUTABLE_SET, Set.class,
-        list(n -> new LinkedHashSet<>(capacity(n)), c -> Collections.unmodifiableSet((Set<Object>) c)),
-        true, true, Set.of().getClass(), Set.of(1).getClass(), Set.of(1, 2, 3).getClass(),
-        Collections.unmodifiableSet(new HashSet<>()).getClass(), Collections.emptySet().getClass(),
-        Collections.singleton(1).getClass());
+        list(n -> new LinkedHashSet<>(capacity(n)), c -> Collections.unmodifiableSet((Set<Object>) c)), true, true);
     r.registerFixed(IMMUTABLE_SORTED_SET, SortedSet.class,
-        sorted(TreeSet::new, c -> Collections.unmodifiableSortedSet((SortedSet<Object>) c)), true, true,
-        Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(),
-        Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass());
+        sorted(TreeSet::new, c -> Collections.unmodifiableSortedSet((SortedSet<Object>) c)), true, true);
 
     // maps
     r.registerFixed(HASH_MAP, HashMap.class, MapSerializer.of(n -> new HashMap<>(capacity(n)), null), true, true);
-    r.registerFixed(LINKED_HASH_MAP, LinkedHashMap.class, MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), null), true, true);
+    r.registerId(LINKED_HASH_MAP, LinkedHashMap.class, MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), null), true, true);
     r.registerFixed(TREE_MAP, TreeMap.class, MapSerializer.sorted(TreeMap::new, null), true, true);
     r.registerFixed(ENUM_MAP, EnumMap.class, new UtilSerializers.EnumMapSerializer(), true, true);
     r.registerFixed(CONCURRENT_HASH_MAP, ConcurrentHashMap.class, MapSerializer.of(n -> new ConcurrentHashMap<>(capacity(n)), null), true, true);
-    r.registerFixed(IMMUTABLE_MAP, Map.class,
-        MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), m -> Collections.unmodifiableMap(m)), true, true,
-        Map.of().getClass(), Map.of(1, 1).getClass(), Map.of(1, 1, 2, 2).getClass(),
-        Collections.unmodifiableMap(new HashMap<>()).getClass(), Collections.emptyMap().getClass(),
-        Collections.singletonMap(1, 1).getClass());
+    r.registerFixed(IMMUTABLE_MAP, Map.class, MapSerializer.of(n -> new LinkedHashMap<>(capacity(n)), JdkCollections::mapOf),
+        true, true);
     r.registerFixed(IMMUTABLE_SORTED_MAP, SortedMap.class,
-        MapSerializer.sorted(TreeMap::new, m -> Collections.unmodifiableSortedMap((SortedMap<Object, Object>) m)), true, true,
-        Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(),
-        Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass());
+        MapSerializer.sorted(TreeMap::new, m -> Collections.unmodifiableSortedMap((SortedMap<Object, Object>) m)), true, true);
 
     // other JDK values
     r.registerFixed(OPTIONAL, Optional.class, UtilSerializers.OPTIONAL, false, true);
@@ -143,7 +131,7 @@ public final class Builtins {
     r.registerFixed(DURATION, Duration.class, TimeSerializers.DURATION, false, false);
     r.registerFixed(PERIOD, Period.class, TimeSerializers.PERIOD, false, false);
     r.registerFixed(ZONE_ID, ZoneId.class, TimeSerializers.ZONE_ID, false, false,
-        ZoneOffset.class, ZoneId.of("Europe/Paris").getClass());
+        ZoneOffset.class, zoneRegionClass());
     r.registerFixed(DATE, Date.class, UtilSerializers.DATE, true, false);
     r.registerFixed(BIT_SET, BitSet.class, UtilSerializers.BIT_SET, true, false);
     r.registerFixed(CLASS, Class.class, UtilSerializers.CLASS, false, false);
@@ -168,6 +156,16 @@ public final class Builtins {
     return CollectionSerializer.sorted(
         (java.util.function.Function<java.util.Comparator<Object>, Collection<Object>>) (java.util.function.Function) f,
         finish == null ? null : c -> (Collection<Object>) finish.apply(c));
+  }
+
+  private static Class<?> zoneRegionClass() {
+    // the class of region ids such as Europe/Paris, found by name: ZoneId.of would load the time-zone
+    // rules database at build time (milliseconds of a cold start) only to learn a class name
+    try {
+      return Class.forName("java.time.ZoneRegion", false, ZoneId.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return ZoneId.of("Europe/Paris").getClass();
+    }
   }
 
   private static Class<?> jumboEnumSetClass() {

@@ -1,12 +1,13 @@
 package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
+import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
 
 /** An enum constant as the varuint32 of its ordinal; the reader checks it against the constants it has. */
-public final class EnumSerializer<E extends Enum<E>> implements Serializer<E> {
+public final class EnumSerializer<E extends Enum<E>> implements Serializer<E>, PayloadTraits {
   private final Class<E> type;
   private final E[] constants;
 
@@ -14,6 +15,16 @@ public final class EnumSerializer<E extends Enum<E>> implements Serializer<E> {
   public EnumSerializer(Class<E> type) {
     this.type = type;
     this.constants = type.getEnumConstants();
+  }
+
+  @Override
+  public int leafKind() {
+    return LEAF_ENUM;
+  }
+
+  /** The constants, by ordinal (shared: callers must not change it); for generated code. */
+  public E[] constants() {
+    return constants;
   }
 
   @Override

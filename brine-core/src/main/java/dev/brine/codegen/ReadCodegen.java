@@ -9,6 +9,7 @@ import dev.brine.context.ReadSession;
 import dev.brine.io.ByteReader;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Layout;
 import dev.brine.plan.Instantiator;
 import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.ReadContext;
@@ -84,21 +85,8 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, ctxLocal);
     Class<?> ft = f.field.getType();
     switch (f.kind) {
-      case BOOLEAN: rcall(mv, "readBoolean", "()Z"); break;
-      case BYTE: rcall(mv, "readInt8", "()B"); break;
-      case SHORT: rcall(mv, "readInt16", "()S"); break;
-      case CHAR: rcall(mv, "readChar", "()C"); break;
-      case INT: rcall(mv, g.compressNumbers ? "readVarInt32" : "readInt32", "()I"); break;
-      case LONG: rcall(mv, g.compressNumbers ? "readVarInt64" : "readInt64", "()J"); break;
-      case FLOAT: rcall(mv, "readFloat32", "()F"); break;
-      case DOUBLE: rcall(mv, "readFloat64", "()D"); break;
       case STRING: rcall(mv, "readNullableString", "()Ljava/lang/String;"); break;
       case DECLARED: {
-        String[] box = g.boxedNames(ft);
-        if (box != null) {
-          rcall(mv, box[1], "()" + Type.getDescriptor(ft));
-          break;
-        }
         g.loadInfo(mv, f.declared);
         rcall(mv, "readDeclared", "(" + CI + ")Ljava/lang/Object;");
         mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
@@ -147,8 +135,57 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ALOAD, 2);
     rcall(mv, "reference", "(Ljava/lang/Object;)V");
+    Layout layout = g.layout;
+    GroupCodegen gc = g.groups;
+    int groupChunks = (layout.group.size() + GroupCodegen.GROUP_CHUNK - 1) / GroupCodegen.GROUP_CHUNK;
+    String groupDesc = "(L" + RC + ";[BIIL" + owner + ";)I";
+    String fixedDesc = "(L" + RC + ";[BIIL" + owner + ";)V";
+    if (layout.writeWindow() > 0) {
+      // the number group and the fixed block: one window, the array and the position in locals
+      // (locals 3: array, 4: position, 5: control index)
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitLdcInsn(layout.readWindow());
+      mv.visitLdcInsn(layout.controlBytes);
+      mv.visitLdcInsn(layout.fixedBytes);
+      rcall(mv, "window", "(III)[B");
+      mv.visitVarInsn(ASTORE, 3);
+      mv.visitVarInsn(ALOAD, 1);
+      rcall(mv, "windowStart", "()I");
+      mv.visitInsn(DUP);
+      mv.visitVarInsn(ISTORE, 5);
+      gc.checkControl(mv, 1, 3, 5, 6);
+      if (layout.controlBytes != 0) {
+        mv.visitLdcInsn(layout.controlBytes);
+        mv.visitInsn(IADD);
+      }
+      mv.visitVarInsn(ISTORE, 4);
+      for (int k = 0; k < groupChunks; k++) {
+        mv.visitVarInsn(ALOAD, 1);
+        mv.visitVarInsn(ALOAD, 3);
+        mv.visitVarInsn(ILOAD, 4);
+        mv.visitVarInsn(ILOAD, 5);
+        mv.visitVarInsn(ALOAD, 2);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "rg" + k, groupDesc, false);
+        mv.visitVarInsn(ISTORE, 4);
+      }
+      if (!layout.fixed.isEmpty()) {
+        mv.visitVarInsn(ALOAD, 1);
+        mv.visitVarInsn(ALOAD, 3);
+        mv.visitVarInsn(ILOAD, 4);
+        mv.visitVarInsn(ILOAD, 5);
+        mv.visitVarInsn(ALOAD, 2);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "rf", fixedDesc, false);
+      }
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 4);
+      if (layout.fixedBytes != 0) {
+        mv.visitLdcInsn(layout.fixedBytes);
+        mv.visitInsn(IADD);
+      }
+      rcall(mv, "windowEnd", "(I)V");
+    }
     String chunkDesc = "(L" + RC + ";L" + owner + ";)V";
-    List<List<FieldPlan>> chunkList = g.chunks();
+    List<List<FieldPlan>> chunkList = g.tailChunks();
     int chunks = chunkList.size();
     for (int c = 0; c < chunks; c++) {
       mv.visitVarInsn(ALOAD, 1);
@@ -159,40 +196,49 @@ final class ReadCodegen {
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+    // group chunks: static int rg<k>(ReadSession rs, byte[] b, int p, int c0, T obj); locals 5 code, 6 value
+    for (int k = 0; k < groupChunks; k++) {
+      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rg" + k, groupDesc, null, null);
+      cm.visitCode();
+      Label start = new Label();
+      cm.visitLabel(start);
+      int from = k * GroupCodegen.GROUP_CHUNK;
+      int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
+      gc.readGroup(cm, from, to, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, 5, 6);
+      SerializerGenerator.pad(cm, start, groupChunks);
+      cm.visitVarInsn(ILOAD, 2);
+      cm.visitInsn(IRETURN);
+      cm.visitMaxs(0, 0);
+      cm.visitEnd();
+    }
+    if (!layout.fixed.isEmpty()) {
+      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rf", fixedDesc, null, null);
+      cm.visitCode();
+      gc.readFixed(cm, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3);
+      cm.visitInsn(RETURN);
+      cm.visitMaxs(0, 0);
+      cm.visitEnd();
+    }
     for (int c = 0; c < chunks; c++) {
       MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "read" + c, chunkDesc, null, null);
       cm.visitCode();
       Label start = new Label();
       cm.visitLabel(start);
-      List<FieldPlan> chunk = chunkList.get(c);
-      for (int i = 0; i < chunk.size(); ) {
-        int j = fixedRunEnd(chunk, i);
-        if (j - i >= 2) {
-          int[] offsets = claimRun(cm, chunk.subList(i, j), 0);
-          for (int k = i; k < j; k++) {
-            FieldPlan f = chunk.get(k);
-            int off = offsets[k - i];
-            readField(cm, f, () -> loadFixed(cm, f, off));
-          }
-          i = j;
-        } else {
-          FieldPlan f = chunk.get(i);
-          Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
-          List<Serializer<Object>> entries = SerializerGenerator.entrySerializers(f);
-          if (elements != null || entries != null) {
-            if (elements != null) {
-              readElements(cm, f, elements);
-            } else {
-              readEntries(cm, f, entries.get(0), entries.get(1));
-            }
-            readField(cm, f, () -> {
-              cm.visitVarInsn(ALOAD, COLLECTION_LOCAL);
-              cm.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
-            });
+      for (FieldPlan f : chunkList.get(c)) {
+        Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
+        List<Serializer<Object>> entries = SerializerGenerator.entrySerializers(f);
+        if (elements != null || entries != null) {
+          if (elements != null) {
+            readElements(cm, f, elements);
           } else {
-            readField(cm, f);
+            readEntries(cm, f, entries.get(0), entries.get(1));
           }
-          i++;
+          readField(cm, f, () -> {
+            cm.visitVarInsn(ALOAD, COLLECTION_LOCAL);
+            cm.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+          });
+        } else {
+          readField(cm, f);
         }
       }
       SerializerGenerator.endChunk(cm, start, chunks);
@@ -352,74 +398,6 @@ final class ReadCodegen {
     }
   }
 
-  /** Locals of the read methods holding a claimed run: the array and the index of its first byte. */
-  private static final int RUN_ARRAY = 2;
-  private static final int RUN_INDEX = 3;
-  private static final String BR = Type.getInternalName(ByteReader.class);
-
-  /** Bytes of a fixed-width kind read at constant offsets, or 0 (varints, booleans that are checked, references). */
-  private int fixedSize(FieldKind k) {
-    switch (k) {
-      case BYTE: return 1;
-      case SHORT: case CHAR: return 2;
-      case FLOAT: return 4;
-      case DOUBLE: return 8;
-      case INT: return g.compressNumbers ? 0 : 4;
-      case LONG: return g.compressNumbers ? 0 : 8;
-      default: return 0;
-    }
-  }
-
-  /** The end of the run of fixed-width fields that starts at {@code from}. */
-  private int fixedRunEnd(List<FieldPlan> fields, int from) {
-    int j = from;
-    while (j < fields.size() && fixedSize(fields.get(j).kind) > 0) {
-      j++;
-    }
-    return j;
-  }
-
-  /**
-   * Claims a run of fixed-width fields from the context in {@code ctxLocal} (one bounds check, one
-   * position update) into the run locals; returns each field's offset from the first byte.
-   */
-  private int[] claimRun(MethodVisitor mv, List<FieldPlan> run, int ctxLocal) {
-    int[] offsets = new int[run.size()];
-    int bytes = 0;
-    for (int k = 0; k < run.size(); k++) {
-      offsets[k] = bytes;
-      bytes += fixedSize(run.get(k).kind);
-    }
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    rcall(mv, "array", "()[B");
-    mv.visitVarInsn(ASTORE, RUN_ARRAY);
-    mv.visitVarInsn(ALOAD, ctxLocal);
-    mv.visitLdcInsn(bytes);
-    rcall(mv, "claim", "(I)I");
-    mv.visitVarInsn(ISTORE, RUN_INDEX);
-    return offsets;
-  }
-
-  /** Pushes a fixed-width field's value from the claimed run at {@code offset}. */
-  private void loadFixed(MethodVisitor mv, FieldPlan f, int offset) {
-    mv.visitVarInsn(ALOAD, RUN_ARRAY);
-    mv.visitVarInsn(ILOAD, RUN_INDEX);
-    if (offset != 0) {
-      mv.visitLdcInsn(offset);
-      mv.visitInsn(IADD);
-    }
-    switch (f.kind) {
-      case BYTE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt8", "([BI)B", false); break;
-      case SHORT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt16", "([BI)S", false); break;
-      case CHAR: mv.visitMethodInsn(INVOKESTATIC, BR, "loadChar", "([BI)C", false); break;
-      case INT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt32", "([BI)I", false); break;
-      case LONG: mv.visitMethodInsn(INVOKESTATIC, BR, "loadInt64", "([BI)J", false); break;
-      case FLOAT: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat32", "([BI)F", false); break;
-      case DOUBLE: mv.visitMethodInsn(INVOKESTATIC, BR, "loadFloat64", "([BI)D", false); break;
-      default: throw new IllegalStateException("not fixed-width: " + f);
-    }
-  }
-
   /** Reads one field into the object in local 1 from the context in local 0. */
   private void readField(MethodVisitor mv, FieldPlan f) {
     readField(mv, f, () -> readValue(mv, f, 0));
@@ -427,11 +405,16 @@ final class ReadCodegen {
 
   /** Stores the value {@code push} leaves on the stack into field {@code f} of the object in local 1. */
   private void readField(MethodVisitor mv, FieldPlan f, Runnable push) {
+    readField(mv, f, push, 1);
+  }
+
+  /** Stores the value {@code push} leaves on the stack into field {@code f} of the object in local {@code object}. */
+  private void readField(MethodVisitor mv, FieldPlan f, Runnable push, int object) {
     Field field = f.field;
     Class<?> ft = field.getType();
     boolean direct = g.direct(field) && !Modifier.isFinal(field.getModifiers());
     if (direct) {
-      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, object);
       push.run();
       mv.visitFieldInsn(PUTFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
     } else {
@@ -444,12 +427,17 @@ final class ReadCodegen {
         throw new BrineException("cannot set field " + field + ": " + e.getMessage(), e);
       }
       g.loadConstant(mv, g.constant(setter, "L" + MH + ";"));
-      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, object);
       push.run();
       mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
     }
   }
 
+  /**
+   * A record's {@code read}: every component decoded into a local (the group and fixed block through
+   * one window, the rest one by one), then the canonical constructor. Locals: 1 the session, 2 the
+   * array, 3 the position, 4 the control index, 5 the code, 6 a scratch int, 7… the components.
+   */
   void readRecordMethod(ClassWriter cw) {
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
@@ -457,24 +445,63 @@ final class ReadCodegen {
     mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
     mv.visitVarInsn(ASTORE, 1);
     String owner = Type.getInternalName(g.type);
+    List<FieldPlan> fields = g.plan.fields;
+    int[] locals = new int[fields.size()];
+    int next = 7;
+    for (int i = 0; i < fields.size(); i++) {
+      locals[i] = next;
+      Class<?> t = fields.get(i).field.getType();
+      next += t == long.class || t == double.class ? 2 : 1;
+    }
+    GroupCodegen.Sink toLocal = (m, f, push) -> {
+      push.run();
+      m.visitVarInsn(Type.getType(f.field.getType()).getOpcode(ISTORE), locals[fields.indexOf(f)]);
+    };
+    Layout layout = g.layout;
+    GroupCodegen gc = g.groups;
+    if (layout.writeWindow() > 0) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitLdcInsn(layout.readWindow());
+      mv.visitLdcInsn(layout.controlBytes);
+      mv.visitLdcInsn(layout.fixedBytes);
+      rcall(mv, "window", "(III)[B");
+      mv.visitVarInsn(ASTORE, 2);
+      mv.visitVarInsn(ALOAD, 1);
+      rcall(mv, "windowStart", "()I");
+      mv.visitInsn(DUP);
+      mv.visitVarInsn(ISTORE, 4);
+      gc.checkControl(mv, 1, 2, 4, 5);
+      if (layout.controlBytes != 0) {
+        mv.visitLdcInsn(layout.controlBytes);
+        mv.visitInsn(IADD);
+      }
+      mv.visitVarInsn(ISTORE, 3);
+      for (int from = 0; from < layout.group.size(); from += GroupCodegen.GROUP_CHUNK) {
+        int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
+        gc.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6);
+      }
+      gc.readFixed(mv, toLocal, 1, 2, 3, 4);
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 3);
+      if (layout.fixedBytes != 0) {
+        mv.visitLdcInsn(layout.fixedBytes);
+        mv.visitInsn(IADD);
+      }
+      rcall(mv, "windowEnd", "(I)V");
+    }
+    for (FieldPlan f : layout.strings) {
+      toLocal.put(mv, f, () -> readValue(mv, f, 1));
+    }
+    for (FieldPlan f : layout.others) {
+      toLocal.put(mv, f, () -> readValue(mv, f, 1));
+    }
     StringBuilder desc = new StringBuilder("(");
     mv.visitTypeInsn(NEW, owner);
     mv.visitInsn(DUP);
-    List<FieldPlan> fields = g.plan.fields;
-    for (int i = 0; i < fields.size(); ) {
-      int j = fixedRunEnd(fields, i);
-      if (j - i >= 2) {
-        int[] offsets = claimRun(mv, fields.subList(i, j), 1);
-        for (int k = i; k < j; k++) {
-          loadFixed(mv, fields.get(k), offsets[k - i]);
-          desc.append(Type.getDescriptor(fields.get(k).field.getType()));
-        }
-        i = j;
-      } else {
-        readValue(mv, fields.get(i), 1);
-        desc.append(Type.getDescriptor(fields.get(i).field.getType()));
-        i++;
-      }
+    for (int i = 0; i < fields.size(); i++) {
+      Class<?> t = fields.get(i).field.getType();
+      mv.visitVarInsn(Type.getType(t).getOpcode(ILOAD), locals[i]);
+      desc.append(Type.getDescriptor(t));
     }
     desc.append(")V");
     mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);

@@ -6,6 +6,8 @@ import dev.brine.BrineException;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Layout;
+import dev.brine.plan.Planned;
 import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -38,6 +40,10 @@ public final class SerializerGenerator {
   private static final String CI = Type.getDescriptor(ClassInfo.class);
 
   final ClassPlan plan;
+  /** The format-2 layout of the plan's fields. */
+  final Layout layout;
+  /** Emits the number group and the fixed block. */
+  final GroupCodegen groups;
   final Class<?> type;
   final String self;
   private final List<Object> constants = new ArrayList<>();
@@ -52,6 +58,8 @@ public final class SerializerGenerator {
     this.type = plan.type;
     this.lookup = lookup;
     this.self = Type.getInternalName(type) + "$$BrineSerializer";
+    this.layout = Layout.of(plan, compressNumbers);
+    this.groups = new GroupCodegen(this, layout);
   }
 
   /**
@@ -70,14 +78,22 @@ public final class SerializerGenerator {
    *
    * @throws BrineException as {@link #generate(ClassPlan)}
    */
-  @SuppressWarnings("unchecked")
   public static Serializer<Object> generate(ClassPlan plan, boolean compressNumbers) {
-    MethodHandles.Lookup lookup;
-    try {
-      lookup = MethodHandles.privateLookupIn(plan.type, MethodHandles.lookup());
-    } catch (IllegalAccessException | RuntimeException e) {
-      throw new BrineException("cannot generate a serializer for " + plan.type.getName() + ": " + e.getMessage(), e);
-    }
+    return generate(plan, compressNumbers, java.util.List.of());
+  }
+
+  /**
+   * As {@link #generate(ClassPlan, boolean)}, defining the class through one of {@code lookups} (the
+   * user's, from {@code Brine.Builder.lookup}) when Brine's own access to the target's module is not
+   * enough: the JDK defines a hidden nestmate only through a lookup with full privilege in the target's
+   * module, which Brine's lookup lacks for a class in another named module even when its package is
+   * opened to Brine.
+   *
+   * @throws BrineException as {@link #generate(ClassPlan)}; the message says what the user can do
+   */
+  @SuppressWarnings("unchecked")
+  public static Serializer<Object> generate(ClassPlan plan, boolean compressNumbers, java.util.List<MethodHandles.Lookup> lookups) {
+    MethodHandles.Lookup lookup = fullLookup(plan.type, lookups);
     SerializerGenerator g = new SerializerGenerator(plan, lookup, compressNumbers);
     byte[] bytes = g.bytecode();
     try {
@@ -88,6 +104,36 @@ public final class SerializerGenerator {
     } catch (Throwable e) {
       throw new BrineException("cannot define the generated serializer for " + plan.type.getName() + ": " + e, e);
     }
+  }
+
+  private static MethodHandles.Lookup fullLookup(Class<?> type, java.util.List<MethodHandles.Lookup> lookups) {
+    Exception failure = null;
+    try {
+      MethodHandles.Lookup own = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      if (own.hasFullPrivilegeAccess()) {
+        return own;
+      }
+    } catch (IllegalAccessException | RuntimeException e) {
+      failure = e;
+    }
+    for (MethodHandles.Lookup user : lookups) {
+      if (user.lookupClass().getModule() == type.getModule()) {
+        try {
+          MethodHandles.Lookup l = MethodHandles.privateLookupIn(type, user);
+          if (l.hasFullPrivilegeAccess()) {
+            return l;
+          }
+        } catch (IllegalAccessException | RuntimeException e) {
+          failure = e;
+        }
+      }
+    }
+    Module m = type.getModule();
+    String why = failure != null ? failure.getMessage() : "Brine's access to module " + m.getName() + " lacks full privilege";
+    throw new BrineException("cannot generate a serializer for " + type.getName() + ": " + why
+        + (m.isNamed() ? "; pass Brine.builder().lookup(MethodHandles.lookup()) from a class in package "
+            + type.getPackageName() + " of module " + m.getName() + (m.isOpen(type.getPackageName(), SerializerGenerator.class.getModule())
+                ? "" : " (and open the package to brine.core)") : ""), failure);
   }
 
   /** The generated class file, for tests (deterministic for a given class). */
@@ -102,8 +148,9 @@ public final class SerializerGenerator {
   private byte[] bytecode() {
     // Branches exist only around fields of final classes called directly; without them the code is
     // straight-line and needs no stack map frames (computing them is a cost at first use).
-    boolean branches = plan.fields.stream()
-        .anyMatch(f -> nestedSerializer(f) != null || elementSerializer(f) != null || entrySerializers(f) != null);
+    boolean branches = !layout.group.isEmpty() || layout.fixed.stream().anyMatch(f -> f.kind == FieldKind.BOOLEAN)
+        || plan.fields.stream()
+            .anyMatch(f -> nestedSerializer(f) != null || elementSerializer(f) != null || entrySerializers(f) != null);
     ClassWriter cw = new ClassWriter(branches ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
       // The one local that can merge two reference types (the scratch slot of a nested value) is
       // always stored again before it is loaded, so Object is exact enough, and no class is loaded.
@@ -113,7 +160,7 @@ public final class SerializerGenerator {
       }
     };
     cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object",
-        new String[] {Type.getInternalName(Serializer.class)});
+        new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class)});
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);
@@ -221,31 +268,34 @@ public final class SerializerGenerator {
     mv.visitInsn(RETURN);
   }
 
-  /** The fields split into consecutive chunks of at most {@link #CHUNK_WEIGHT}. */
-  List<List<FieldPlan>> chunks() {
+  /**
+   * The strings and other fields of the layout (after the number group and the fixed block), split
+   * into consecutive chunks of at most {@link #CHUNK_WEIGHT} (each field weighs 3); none when there
+   * are none.
+   */
+  List<List<FieldPlan>> tailChunks() {
+    List<FieldPlan> tail = new ArrayList<>(layout.strings);
+    tail.addAll(layout.others);
     List<List<FieldPlan>> chunks = new ArrayList<>();
-    int from = 0;
-    int weight = 0;
-    for (int i = 0; i < plan.fields.size(); i++) {
-      int w = plan.fields.get(i).kind.primitive() ? 1 : 3;
-      if (weight + w > CHUNK_WEIGHT && i > from) {
-        chunks.add(plan.fields.subList(from, i));
-        from = i;
-        weight = 0;
-      }
-      weight += w;
-    }
-    if (from < plan.fields.size() || chunks.isEmpty()) {
-      chunks.add(plan.fields.subList(from, plan.fields.size()));
+    int per = CHUNK_WEIGHT / 3;
+    for (int from = 0; from < tail.size(); from += per) {
+      chunks.add(tail.subList(from, Math.min(tail.size(), from + per)));
     }
     return chunks;
   }
 
-  /** {@link #boxed(Class)} for this class's number encoding: Integer and Long fixed-width when not compressed. */
-  String[] boxedNames(Class<?> t) {
-    if (!compressNumbers && t == Integer.class) return new String[] {"writeNullableFixedInt32", "readNullableFixedInt32"};
-    if (!compressNumbers && t == Long.class) return new String[] {"writeNullableFixedInt64", "readNullableFixedInt64"};
-    return boxed(t);
+  /**
+   * Pads a chunk method of a class with several chunks with NOPs to {@link #STANDALONE_BYTES} (see
+   * {@link #endChunk}); emits nothing else.
+   */
+  static void pad(MethodVisitor mv, Label start, int chunks) {
+    if (chunks > 1) {
+      Label here = new Label();
+      mv.visitLabel(here);
+      for (int i = here.getOffset() - start.getOffset(); i < STANDALONE_BYTES; i++) {
+        mv.visitInsn(NOP);
+      }
+    }
   }
 
   /** The context method pair for a boxed declared type, or null: {write name, read name}. */

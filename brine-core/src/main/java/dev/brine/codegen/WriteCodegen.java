@@ -8,6 +8,7 @@ import dev.brine.context.WriteSession;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Layout;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeIds;
 import dev.brine.serializer.Serializer;
@@ -21,10 +22,12 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
- * Emits the write half of a generated serializer (the counterpart of {@link ReadCodegen}): {@code
- * write(WriteContext, Object)} casts the context to Brine's {@link WriteSession} once and calls one
- * static method per chunk of fields; runs of primitive fields are stored with the buffer and position
- * in locals after one capacity check; fields of final classes call their serializer directly.
+ * Emits the write half of a generated serializer (the counterpart of {@link ReadCodegen}) in the
+ * format-2 layout: {@code write(WriteContext, Object)} casts the context to Brine's {@link
+ * WriteSession} once, reserves room for the number group and the fixed block with one capacity check
+ * and writes them with the array and the position in locals ({@link GroupCodegen}), then calls one
+ * static method per chunk of the remaining fields; fields of final classes call their serializer
+ * directly.
  */
 final class WriteCodegen {
   private static final String WC = Type.getInternalName(WriteSession.class);
@@ -40,32 +43,55 @@ final class WriteCodegen {
     this.g = g;
   }
 
+  /** Locals of {@code write}: 0 this, 1 the session, 2 the object, 3 the array, 4 the position, 5 the control index. */
+  private static final int W_SESSION = 1;
+  private static final int W_OBJECT = 2;
+  private static final int W_ARRAY = 3;
+  private static final int W_POS = 4;
+  private static final int W_CONTROL = 5;
+
   void writeMethod(ClassWriter cw) {
     String owner = Type.getInternalName(g.type);
+    Layout layout = g.layout;
+    GroupCodegen gc = g.groups;
+    // number group chunks: static int wg<k>(byte[] b, int p, int c0, T obj), scratch locals 4..8
+    int groupChunks = (layout.group.size() + GroupCodegen.GROUP_CHUNK - 1) / GroupCodegen.GROUP_CHUNK;
+    String groupDesc = "([BIIL" + owner + ";)I";
+    for (int k = 0; k < groupChunks; k++) {
+      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "wg" + k, groupDesc, null, null);
+      mv.visitCode();
+      Label start = new Label();
+      mv.visitLabel(start);
+      int from = k * GroupCodegen.GROUP_CHUNK;
+      int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
+      gc.writeGroup(mv, from, to, (m, f) -> getField(m, f, 3), 0, 1, 2, 4);
+      SerializerGenerator.pad(mv, start, groupChunks);
+      mv.visitVarInsn(ILOAD, 1);
+      mv.visitInsn(IRETURN);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+    }
+    // the fixed block: static void wf(byte[] b, int p, T obj)
+    String fixedDesc = "([BIL" + owner + ";)V";
+    if (!layout.fixed.isEmpty()) {
+      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "wf", fixedDesc, null, null);
+      mv.visitCode();
+      gc.writeFixed(mv, (m, f) -> getField(m, f, 2), 0, 1);
+      mv.visitInsn(RETURN);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+    }
+    // strings and the rest: static void write<c>(WriteSession ws, T obj)
     String chunkDesc = "(L" + WC + ";L" + owner + ";)V";
-    List<List<FieldPlan>> chunkList = g.chunks();
+    List<List<FieldPlan>> chunkList = g.tailChunks();
     int chunks = chunkList.size();
     for (int c = 0; c < chunks; c++) {
       MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "write" + c, chunkDesc, null, null);
       mv.visitCode();
       Label start = new Label();
       mv.visitLabel(start);
-      List<FieldPlan> chunk = chunkList.get(c);
-      for (int i = 0; i < chunk.size(); ) {
-        // a run of primitive fields: reserve its largest size once, then append without checks
-        int j = i;
-        int bytes = 0;
-        while (j < chunk.size() && inRun(chunk.get(j))) {
-          bytes += runSize(chunk.get(j));
-          j++;
-        }
-        if (j - i >= 2) {
-          writeRun(mv, chunk.subList(i, j), bytes);
-          i = j;
-        } else {
-          writeField(mv, chunk.get(i));
-          i++;
-        }
+      for (FieldPlan f : chunkList.get(c)) {
+        writeField(mv, f);
       }
       SerializerGenerator.endChunk(mv, start, chunks);
       mv.visitMaxs(0, 0);
@@ -75,93 +101,57 @@ final class WriteCodegen {
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 1);
     mv.visitTypeInsn(CHECKCAST, WC); // Brine's only WriteContext
-    mv.visitVarInsn(ASTORE, 1);
+    mv.visitVarInsn(ASTORE, W_SESSION);
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitTypeInsn(CHECKCAST, owner);
+    mv.visitVarInsn(ASTORE, W_OBJECT);
+    if (layout.writeWindow() > 0) {
+      // one capacity check for the group and the fixed block, then the array and position in locals
+      mv.visitVarInsn(ALOAD, W_SESSION);
+      mv.visitLdcInsn(layout.writeWindow());
+      call(mv, "ensure", "(I)V");
+      mv.visitVarInsn(ALOAD, W_SESSION);
+      call(mv, "array", "()[B");
+      mv.visitVarInsn(ASTORE, W_ARRAY);
+      mv.visitVarInsn(ALOAD, W_SESSION);
+      call(mv, "position", "()I");
+      mv.visitInsn(DUP);
+      mv.visitVarInsn(ISTORE, W_CONTROL);
+      if (layout.controlBytes != 0) {
+        mv.visitLdcInsn(layout.controlBytes);
+        mv.visitInsn(IADD);
+      }
+      mv.visitVarInsn(ISTORE, W_POS);
+      for (int k = 0; k < groupChunks; k++) {
+        mv.visitVarInsn(ALOAD, W_ARRAY);
+        mv.visitVarInsn(ILOAD, W_POS);
+        mv.visitVarInsn(ILOAD, W_CONTROL);
+        mv.visitVarInsn(ALOAD, W_OBJECT);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
+        mv.visitVarInsn(ISTORE, W_POS);
+      }
+      if (!layout.fixed.isEmpty()) {
+        mv.visitVarInsn(ALOAD, W_ARRAY);
+        mv.visitVarInsn(ILOAD, W_POS);
+        mv.visitVarInsn(ALOAD, W_OBJECT);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "wf", fixedDesc, false);
+      }
+      mv.visitVarInsn(ALOAD, W_SESSION);
+      mv.visitVarInsn(ILOAD, W_POS);
+      if (layout.fixedBytes != 0) {
+        mv.visitLdcInsn(layout.fixedBytes);
+        mv.visitInsn(IADD);
+      }
+      call(mv, "advanceTo", "(I)V");
+    }
     for (int c = 0; c < chunks; c++) {
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitVarInsn(ALOAD, 2);
-      mv.visitTypeInsn(CHECKCAST, owner);
+      mv.visitVarInsn(ALOAD, W_SESSION);
+      mv.visitVarInsn(ALOAD, W_OBJECT);
       mv.visitMethodInsn(INVOKESTATIC, g.self, "write" + c, chunkDesc, false);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-  }
-
-  /** The most bytes a primitive field takes. */
-  private int maxSize(FieldKind k) {
-    switch (k) {
-      case BOOLEAN: case BYTE: return 1;
-      case SHORT: case CHAR: return 2;
-      case INT: return g.compressNumbers ? 5 : 4;
-      case LONG: return g.compressNumbers ? 9 : 8;
-      case FLOAT: return 4;
-      default: return 9; // LONG varint, DOUBLE 8
-    }
-  }
-
-  /**
-   * Writes a run of primitive (and boxed number) fields: one capacity check for the run's largest
-   * size, then the buffer (local 2) and the position (local 3) stay in locals through static {@code
-   * store*} calls ({@code ByteWriter}'s, and {@code WriteContext}'s for boxed numbers), and
-   * the end position is published once. A position in a local costs nothing per field; the context's
-   * position field would be stored to memory before every bounds check.
-   */
-  private void writeRun(MethodVisitor mv, List<FieldPlan> run, int bytes) {
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitLdcInsn(bytes);
-    call(mv, "ensure", "(I)V");
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "array", "()[B");
-    mv.visitVarInsn(ASTORE, 2);
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "position", "()I");
-    mv.visitVarInsn(ISTORE, 3);
-    for (FieldPlan f : run) {
-      mv.visitVarInsn(ALOAD, 2);
-      mv.visitVarInsn(ILOAD, 3);
-      getField(mv, f);
-      if (f.kind.primitive()) {
-        String[] store = store(f.kind);
-        mv.visitMethodInsn(INVOKESTATIC, BW, store[0], "([BI" + store[1] + ")I", false);
-      } else { // a boxed number: WriteContext.storeNullable*, the bytes of writeNullable*
-        String box = Type.getDescriptor(f.field.getType());
-        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
-        String name = "store" + g.boxedNames(f.field.getType())[0].substring("write".length());
-        mv.visitMethodInsn(INVOKESTATIC, WC, name, "([BI" + box + ")I", false);
-      }
-      mv.visitVarInsn(ISTORE, 3);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, 3);
-    call(mv, "advanceTo", "(I)V");
-  }
-
-  /** Whether a field can be written inside a run: a primitive, or a boxed number (slot byte and value). */
-  private static boolean inRun(FieldPlan f) {
-    return f.kind.primitive() || (f.kind == FieldKind.DECLARED && SerializerGenerator.boxed(f.field.getType()) != null);
-  }
-
-  /** The most bytes a field of a run takes. */
-  private int runSize(FieldPlan f) {
-    if (f.kind.primitive()) {
-      return maxSize(f.kind);
-    }
-    Class<?> t = f.field.getType();
-    return 1 + (t == Integer.class ? (g.compressNumbers ? 5 : 4) : t == Float.class ? 4 : 9);
-  }
-
-  /** The static {@code ByteWriter} store for a primitive kind: {name, value descriptor}. */
-  private String[] store(FieldKind k) {
-    switch (k) {
-      case BOOLEAN: return new String[] {"storeBoolean", "Z"};
-      case BYTE: return new String[] {"storeInt8", "I"};
-      case SHORT: case CHAR: return new String[] {"storeInt16", "I"};
-      case INT: return new String[] {g.compressNumbers ? "storeVarInt32" : "storeInt32", "I"};
-      case LONG: return new String[] {g.compressNumbers ? "storeVarInt64" : "storeInt64", "J"};
-      case FLOAT: return new String[] {"storeFloat32", "F"};
-      case DOUBLE: return new String[] {"storeFloat64", "D"};
-      default: throw new IllegalStateException("not primitive: " + k);
-    }
   }
 
   /** Scratch local of the chunk methods for a nested value (0 context, 1 object, 2-3 a primitive run). */
@@ -287,26 +277,11 @@ final class WriteCodegen {
       return;
     }
     mv.visitVarInsn(ALOAD, 0);
-    String[] box = f.kind == FieldKind.DECLARED ? g.boxedNames(f.field.getType()) : null;
-    if (box != null) {
-      getField(mv, f);
-      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
-      call(mv, box[0], "(" + Type.getDescriptor(f.field.getType()) + ")V");
-      return;
-    }
     if (f.kind == FieldKind.DECLARED) {
       g.loadInfo(mv, f.declared);
     }
     getField(mv, f);
     switch (f.kind) {
-      case BOOLEAN: call(mv, "writeBoolean", "(Z)V"); break;
-      case BYTE: call(mv, "writeInt8", "(I)V"); break;
-      case SHORT: call(mv, "writeInt16", "(I)V"); break;
-      case CHAR: call(mv, "writeChar", "(C)V"); break;
-      case INT: call(mv, g.compressNumbers ? "writeVarInt32" : "writeInt32", "(I)V"); break;
-      case LONG: call(mv, g.compressNumbers ? "writeVarInt64" : "writeInt64", "(J)V"); break;
-      case FLOAT: call(mv, "writeFloat32", "(F)V"); break;
-      case DOUBLE: call(mv, "writeFloat64", "(D)V"); break;
       case STRING: call(mv, "writeNullableString", "(Ljava/lang/String;)V"); break;
       case DECLARED: call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V"); break;
       case CONTAINER:
@@ -324,14 +299,16 @@ final class WriteCodegen {
 
   /** Pushes the value of field {@code f} of the object in local 1 (its primitive type, or a reference). */
   private void getField(MethodVisitor mv, FieldPlan f) {
+    getField(mv, f, 1);
+  }
+
+  /** Pushes the value of field {@code f} of the object in local {@code object}, typed as the field. */
+  void getField(MethodVisitor mv, FieldPlan f, int object) {
     Field field = f.field;
     Class<?> ft = field.getType();
     if (g.direct(field)) {
-      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, object);
       mv.visitFieldInsn(GETFIELD, Type.getInternalName(field.getDeclaringClass()), field.getName(), Type.getDescriptor(ft));
-      if (!ft.isPrimitive() && f.kind == FieldKind.STRING) {
-        return;
-      }
       return;
     }
     Class<?> erased = ft.isPrimitive() ? ft : Object.class;
@@ -343,11 +320,11 @@ final class WriteCodegen {
       throw new BrineException("cannot read field " + field + ": " + e.getMessage(), e);
     }
     g.loadConstant(mv, g.constant(getter, "L" + MH + ";"));
-    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, object);
     mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact",
         "(Ljava/lang/Object;)" + Type.getDescriptor(erased), false);
-    if (f.kind == FieldKind.STRING) {
-      mv.visitTypeInsn(CHECKCAST, "java/lang/String");
+    if (!ft.isPrimitive() && ft != Object.class) {
+      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(ft));
     }
   }
 }

@@ -19,27 +19,35 @@ import java.nio.ByteBuffer;
  * and the mapping of failures to Brine's exceptions. One per {@code Brine}; thread-safe.
  */
 public final class Engine {
-  /** The header byte of a payload written without reference tracking. */
-  public static final int HEADER = 0xB2;
-  /** The header byte of a payload written with reference tracking. */
-  public static final int HEADER_REFS = 0xB3;
+  /** The header byte of a format-2 payload, before its flag bits. */
+  public static final int HEADER = 0xC0;
+  /** The header byte of a format-1 payload (written by earlier versions), before its flag bits. */
+  public static final int HEADER_V1 = 0xB2;
+  /** The header bit of a payload written with reference tracking. */
+  public static final int REFERENCES = 0x01;
   /** The header bit of a payload whose int and long values are fixed-width ({@code compressNumbers(false)}). */
   public static final int FIXED_NUMBERS = 0x04;
 
   private final boolean references;
   private final boolean compressNumbers;
+  private final int formatVersion;
   private final int header;
+  /** The header of a format-1 payload with this engine's settings, which a format-2 engine also reads. */
+  private final int headerV1;
   private final int maxDepth;
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
 
   /** Creates the engine over a completed registry, with the builder's limits. */
-  public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int maxDepth, int maxLength,
-      long maxStringBytes, long maxPayloadBytes) {
+  public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int formatVersion, int maxDepth,
+      int maxLength, long maxStringBytes, long maxPayloadBytes) {
     this.references = references;
     this.compressNumbers = compressNumbers;
-    this.header = (references ? HEADER_REFS : HEADER) | (compressNumbers ? 0 : FIXED_NUMBERS);
+    this.formatVersion = formatVersion;
+    int flags = (references ? REFERENCES : 0) | (compressNumbers ? 0 : FIXED_NUMBERS);
+    this.headerV1 = HEADER_V1 | flags;
+    this.header = formatVersion == 1 ? headerV1 : HEADER | flags;
     this.maxDepth = maxDepth;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
@@ -58,11 +66,18 @@ public final class Engine {
       try {
         ctx.writeObject(value);
       } catch (StackOverflowError e) {
-        throw stackOverflow();
+        if (DeepStack.active()) {
+          throw stackOverflow();
+        }
+        done(slot);
+        slot = null;
+        return DeepStack.run(() -> serialize(value)); // a graph deeper than this thread's stack
       }
       return ctx.toByteArray();
     } finally {
-      done(slot);
+      if (slot != null) {
+        done(slot);
+      }
     }
   }
 
@@ -125,9 +140,16 @@ public final class Engine {
     try {
       ctx.wrap(bytes, offset, length);
       return readPayload(ctx);
-    } finally {
+    } catch (DeepStack.Overflow e) {
       ctx.release();
       readers.release(slot);
+      slot = null;
+      return DeepStack.run(() -> deserialize(bytes, offset, length)); // a graph deeper than this thread's stack
+    } finally {
+      if (slot != null) {
+        ctx.release();
+        readers.release(slot);
+      }
     }
   }
 
@@ -183,10 +205,7 @@ public final class Engine {
     } catch (BrineException e) {
       throw e;
     } catch (StackOverflowError e) {
-      // with references, also a set or map key inside a cycle: its hashCode never returns
-      throw new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
-          + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
-          + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
+      throw readOverflow(ctx);
     } catch (RuntimeException e) {
       // A constructor or collection rejected what the input holds (e.g. a TreeSet of incomparable keys).
       throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
@@ -199,9 +218,24 @@ public final class Engine {
     }
     int h = ctx.readInt8() & 0xFF;
     if (h != header) {
-      throw new MalformedInputException(headerMessage(h));
+      if (h != headerV1) {
+        throw new MalformedInputException(headerMessage(h));
+      }
+      ctx.legacy(true); // format 1, written by an earlier version
     }
-    Object value = readValue(ctx);
+    Object value;
+    try {
+      value = ctx.readObject();
+    } catch (StackOverflowError e) {
+      if (DeepStack.active()) {
+        throw readOverflow(ctx);
+      }
+      throw new DeepStack.Overflow(); // read again on a thread with a deep stack
+    } catch (BrineException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new MalformedInputException("invalid value near offset " + ctx.position() + ": " + e, e);
+    }
     if (ctx.remaining() != 0) {
       throw new MalformedInputException(ctx.remaining() + " trailing bytes after the value, at offset "
           + ctx.position());
@@ -209,8 +243,20 @@ public final class Engine {
     return value;
   }
 
+  private LimitExceededException readOverflow(ReadSession ctx) {
+    // with references, also a set or map key inside a cycle: its hashCode never returns
+    return new LimitExceededException("decoding overflowed this thread's stack near offset " + ctx.position()
+        + ": the object graph is nested too deep (lower Brine.Builder.maxDepth, now " + maxDepth
+        + ")" + (references ? " or a set or map key is part of a cycle (its hashCode recurses)" : ""));
+  }
+
   private String headerMessage(int h) {
-    if ((h & ~(FIXED_NUMBERS | 1)) == HEADER) {
+    int base = h & ~(FIXED_NUMBERS | REFERENCES);
+    if (base == HEADER && formatVersion == 1) {
+      return "payload in format 2 but this Brine reads and writes format 1 (Brine.Builder.formatVersion(1)); "
+          + "a Brine of the default format version reads both";
+    }
+    if (base == HEADER || base == HEADER_V1) {
       boolean refs = (h & 1) != 0;
       boolean compressed = (h & FIXED_NUMBERS) == 0;
       String written = (refs != references ? "references(" + refs + ")" : "")

@@ -29,6 +29,8 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private final ArrayList<Object> refs = new ArrayList<>();
   private int pendingRef = -1;
   private final ArrayList<ClassInfo> names = new ArrayList<>();
+  /** Whether the payload being read is in format 1 (plain classes and records read by their legacy serializers). */
+  private boolean legacy;
   private static final Object UNDER_CONSTRUCTION = new Object();
 
   /** Creates a context; used by {@code Brine}. */
@@ -58,6 +60,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
   /** Clears per-call state. */
   public void reset() {
     depth = 0;
+    legacy = false;
     refs.clear();
     names.clear();
     pendingRef = -1;
@@ -80,6 +83,11 @@ public final class ReadSession extends ByteReader implements ReadContext {
    */
   public int readLength(String what, int minBytesEach) {
     return readLength(what, maxLength, minBytesEach);
+  }
+
+  /** Reads the rest of the payload in format 1 (written by an earlier version); cleared by {@link #reset}. */
+  public void legacy(boolean formatOne) {
+    this.legacy = formatOne;
   }
 
   /** Reads a value written by {@link WriteSession#writeObject}. */
@@ -253,7 +261,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
   /** Reads the payload of a value of class {@code info}, registering it for back-references. */
   public Object readPayload(ClassInfo info) {
     Serializer<Object> s = info.serializer;
-    if (s == null || (trackRefs && info.tracked) || info.readResolve != null || info.composite) {
+    if (s == null || (trackRefs && info.tracked) || info.readResolve != null || info.composite || legacy) {
       return readPayload(info, null, null);
     }
     // a leaf value: nothing to track, count or resolve; the commonest classes without a call through
@@ -276,7 +284,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
 
   @SuppressWarnings("unchecked")
   private Object readPayload(ClassInfo info, ClassInfo element, ClassInfo valueClass) {
-    Serializer<Object> s = info.serializer;
+    Serializer<Object> s = legacy ? registry.legacy(info) : info.serializer;
     ContainerSerializer<Object> cs = (element != null || valueClass != null) && info.usesDeclaredClasses
         ? (ContainerSerializer<Object>) (Serializer<?>) s : null;
     if (s == null) {

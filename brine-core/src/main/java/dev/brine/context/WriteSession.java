@@ -141,8 +141,12 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     }
     ClassInfo info = classInfo(value.getClass());
     if (info.writeReplace != null) {
-      writeObject(value);
-      return;
+      Object r = replace(info, value);
+      if (r != value) { // replaced by another object: written as that, tagged
+        writeObject(r);
+        return;
+      }
+      // a hook that keeps this value (e.g. an insertion-ordered LinkedHashMap): written as it is, below
     }
     if (trackRefs && info.tracked && writeBackReference(value, TypeIds.REF)) {
       return;

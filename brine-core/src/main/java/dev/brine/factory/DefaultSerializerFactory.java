@@ -10,14 +10,21 @@ import dev.brine.javaser.JavaHooks;
 import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.Planned;
+import dev.brine.reflect.LegacyObjectSerializer;
+import dev.brine.reflect.LegacyRecordSerializer;
 import dev.brine.reflect.ObjectSerializer;
 import dev.brine.reflect.RecordSerializer;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.serializer.Serializer;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Makes serializers for classes without a registered one: enums, arrays, collection and map classes
@@ -26,6 +33,10 @@ import java.util.Map;
 public final class DefaultSerializerFactory implements TypeRegistry.SerializerFactory {
   private final boolean codegen;
   private final boolean compressNumbers;
+  private final List<MethodHandles.Lookup> lookups;
+  /** What was already warned about (a module, or the missing ASM), so each is warned once per JVM. */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+  private final int formatVersion;
 
   /**
    * Creates the factory.
@@ -44,8 +55,32 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    * @param compressNumbers whether int and long fields are varints (true) or fixed-width
    */
   public DefaultSerializerFactory(boolean codegen, boolean compressNumbers) {
+    this(codegen, compressNumbers, 2);
+  }
+
+  /**
+   * Creates the factory for a format version: 2 (the current one) or 1 (plain classes and records in
+   * the layout of earlier versions, always interpreted; see {@code Brine.Builder.formatVersion}).
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion) {
+    this(codegen, compressNumbers, formatVersion, List.of());
+  }
+
+  /**
+   * Creates the factory.
+   *
+   * @param codegen whether to generate serializer classes (see {@link #DefaultSerializerFactory(boolean)})
+   * @param compressNumbers whether int and long fields are varints (true) or fixed-width
+   * @param formatVersion the format written, 2 or 1 (see {@code Brine.Builder.formatVersion})
+   * @param lookups lookups the user granted ({@code Brine.Builder.lookup}) to define generated classes in
+   *     their modules
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion,
+      List<MethodHandles.Lookup> lookups) {
     this.codegen = codegen;
     this.compressNumbers = compressNumbers;
+    this.formatVersion = formatVersion;
+    this.lookups = List.copyOf(lookups);
   }
 
   @Override
@@ -63,7 +98,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
       return new ArraySerializers.ObjectArraySerializer(component, declared);
     }
-    if (JavaHooks.needsJavaStream(type)) {
+    if (JavaHooks.needsJavaStream(type) || JavaHooks.closedSerializable(type)) {
+      // custom Java serialization, or a Serializable class whose package is not open to Brine (a JDK
+      // class without a built-in serializer): its own Java serialization form
       return new JavaStreamSerializer(type);
     }
     if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
@@ -75,7 +112,20 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
         return CollectionSerializer.of(n -> (Collection<Object>) newInstance(ctor), null);
       }
     }
+    if (!JavaHooks.open(type) && hasInstanceFields(type)) {
+      throw new BrineException("cannot write a " + type.getName() + ": it is not Serializable and its module ("
+          + type.getModule().getName() + ") does not open package " + type.getPackageName() + " to Brine, so its fields"
+          + " cannot be read, and Brine has no built-in serializer for it: "
+          + (java.lang.reflect.Modifier.isPublic(type.getModifiers())
+              ? "register a custom serializer, Brine.builder().register(" + type.getSimpleName() + ".class, serializer)"
+              : "it is an internal class (a view or a helper object), so write a copy of a public type instead"
+                  + " (e.g. new ArrayList<>(view), new HashSet<>(view))")
+          + (type.getModule().isNamed() && !isJdk(type) ? ", or open the package to brine.core" : ""));
+    }
     ClassPlan plan = ClassPlan.of(type, registry);
+    if (formatVersion == 1) {
+      return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
+    }
     if (codegen && !plan.fields.isEmpty()) { // nothing to generate without fields (see WriteContext.emptyPayload)
       for (FieldPlan f : plan.fields) {
         if (f.declared != null) {
@@ -83,14 +133,69 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
         }
       }
       try {
-        return SerializerGenerator.generate(plan, compressNumbers);
+        return SerializerGenerator.generate(plan, compressNumbers, lookups);
       } catch (BrineException | LinkageError e) {
-        // not opened to Brine, or its class loader cannot see Brine: interpret (same bytes, slower)
-        System.getLogger("dev.brine").log(System.Logger.Level.DEBUG,
-            "interpreting " + type.getName() + ": " + e.getMessage());
+        // not opened to Brine, ASM missing, or its class loader cannot see Brine: interpret (same bytes, slower)
+        interpreted(type, e);
       }
     }
     return type.isRecord() ? new RecordSerializer(plan, compressNumbers) : new ObjectSerializer(plan, compressNumbers);
+  }
+
+  /**
+   * Logs why {@code type} runs interpreted: at WARNING, once per module (or once for a missing ASM),
+   * when the user can fix it; at DEBUG otherwise.
+   */
+  private static void interpreted(Class<?> type, Throwable e) {
+    System.Logger log = System.getLogger("dev.brine");
+    String key;
+    String advice;
+    if (e instanceof LinkageError && String.valueOf(e.getMessage()).contains("org/objectweb/asm")) {
+      key = "asm";
+      advice = "ASM (org.ow2.asm:asm) is not on the class path: add it (e.g. to Spark's --jars), or set"
+          + " Brine.builder().codegen(false) to silence this";
+    } else if (type.getModule().isNamed()) {
+      key = "module " + type.getModule().getName();
+      advice = e.getMessage();
+    } else if (e instanceof LinkageError) {
+      key = "loader " + type.getClassLoader();
+      advice = "its class loader cannot see Brine's classes (" + e + "); load Brine in the same or a parent class loader";
+    } else {
+      log.log(System.Logger.Level.DEBUG, "interpreting " + type.getName() + ": " + e.getMessage());
+      return;
+    }
+    if (WARNED.add(key)) {
+      log.log(System.Logger.Level.WARNING, "Brine writes " + type.getName() + " (and other classes of its "
+          + (key.startsWith("module") ? key : "kind") + ") with the interpreted serializers, which are slower: " + advice);
+    } else {
+      log.log(System.Logger.Level.DEBUG, "interpreting " + type.getName() + ": " + e.getMessage());
+    }
+  }
+
+  private static boolean hasInstanceFields(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+        int m = f.getModifiers();
+        if (!java.lang.reflect.Modifier.isStatic(m) && !java.lang.reflect.Modifier.isTransient(m)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isJdk(Class<?> type) {
+    String n = type.getName();
+    return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.") || n.startsWith("com.sun.");
+  }
+
+  @Override
+  public Serializer<?> createLegacy(Class<?> type, Serializer<?> current, TypeRegistry registry) {
+    if (formatVersion == 1 || !(current instanceof Planned)) {
+      return null;
+    }
+    ClassPlan plan = ClassPlan.of(type, registry);
+    return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
   }
 
   @Override

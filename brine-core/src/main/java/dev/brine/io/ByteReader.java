@@ -134,6 +134,172 @@ public class ByteReader {
     return p;
   }
 
+  // ---------------------------------------------------------------- number groups and fixed blocks
+
+  /** The scratch copy of an input's tail that {@link #window} hands out near the end of the array. */
+  private byte[] windowScratch = new byte[64];
+  /** What {@link #window} subtracted from the read position (0 when reading in place). */
+  private int windowShift;
+
+  /**
+   * The array to read an object's number group and fixed block from, with every byte their loads
+   * touch in bounds from {@link #windowStart()}: the {@code controlBytes} codes (read 8 at a time),
+   * the values (each loaded whole: 4 or 8 bytes, however few it takes) and the {@code fixedBytes}
+   * after them. {@code need} is that room when every value takes its whole width; when less remains in
+   * the array, the codes say how much is really used (their sum: codes out of range only make it
+   * larger), and only when even that is not there (truncated input, or an object whose last value
+   * ends within a few bytes of the end of the array) is this a zero-padded copy of the bytes that
+   * remain. Loads may read past the value's bytes, never past the array; what they read there is
+   * masked off or, if used, reported by {@link #windowEnd}. The caller checks the codes against their
+   * fields' ranges (see {@link #controlErrors}); until {@link #windowEnd} nothing else may be read.
+   *
+   * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
+   *     truncated group is reported as such, not as malformed control codes)
+   */
+  public final byte[] window(int need, int controlBytes, int fixedBytes) {
+    int p = pos;
+    byte[] b = buf;
+    int have = limit - p;
+    if (have < controlBytes) {
+      throw truncated("number group (" + controlBytes + " control bytes)", p);
+    }
+    if (b.length - p >= need) {
+      windowShift = 0;
+      return b;
+    }
+    return windowNearEnd(need, controlBytes, fixedBytes);
+  }
+
+  private byte[] windowNearEnd(int need, int controlBytes, int fixedBytes) {
+    int p = pos;
+    byte[] b = buf;
+    int have = limit - p;
+    int rounded = (controlBytes + 7) & ~7; // the codes are loaded 8 bytes at a time
+    long used = Math.max((long) controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
+    if (b.length - p >= used) {
+      windowShift = 0;
+      return b;
+    }
+    windowShift = p;
+    return copyOfRest(b, p, have, (int) Math.min(used, Math.max(need, rounded)));
+  }
+
+  /** The sum of the 4-bit codes in {@code n} bytes at {@code i}. */
+  private static int codeSum(byte[] b, int i, int n) {
+    int sum = 0;
+    int end = i + n;
+    for (; i + 8 <= end; i += 8) {
+      long w = (long) ByteWriter.I64.get(b, i);
+      long lanes = (w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 4) & 0x0F0F0F0F0F0F0F0FL); // each byte <= 30
+      sum += (int) ((lanes * 0x0101010101010101L) >>> 56); // <= 240: no carry out
+    }
+    for (; i < end; i++) {
+      sum += (b[i] & 15) + ((b[i] >> 4) & 15);
+    }
+    return sum;
+  }
+
+  /** {@code b[p, p + have)} in the window scratch, zero-padded to {@code size} bytes. */
+  private byte[] copyOfRest(byte[] b, int p, int have, int size) {
+    byte[] w = windowScratch;
+    if (w.length < size) {
+      w = new byte[Math.max(size, w.length * 2)];
+      if (size <= 1 << 16) {
+        windowScratch = w;
+      }
+    }
+    int n = Math.min(have, size);
+    System.arraycopy(b, p, w, 0, n);
+    java.util.Arrays.fill(w, n, size, (byte) 0);
+    return w;
+  }
+
+  /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */
+  public final int windowIndex(int i) {
+    return i + windowShift;
+  }
+
+  /** The index in {@link #window}'s array where the group starts. */
+  public final int windowStart() {
+    return pos - windowShift;
+  }
+
+  /**
+   * Ends the window at index {@code p} of its array: the read position moves there.
+   *
+   * @throws TruncatedInputException if the group and block run past the end of the input
+   */
+  public final void windowEnd(int p) {
+    int end = p + windowShift;
+    if (end > limit || end < pos) {
+      throw truncated("number group and fixed-width fields (" + (end - pos) + " bytes)", pos);
+    }
+    pos = end;
+  }
+
+  /**
+   * The exception for an invalid value (a boolean byte, an enum ordinal) read inside a window: if the
+   * group and block whose codes start at {@code control} (an index in the window's array, {@code
+   * groupFields} codes, then {@code fixedBytes}) run past the input, the input is truncated and the
+   * value was never there; otherwise it is malformed.
+   */
+  public final MalformedInputException windowError(byte[] b, int control, int groupFields, int fixedBytes, String what) {
+    long end = control + (groupFields + 1) / 2 + fixedBytes;
+    for (int i = 0; i < groupFields; i++) {
+      end += (b[control + (i >> 1)] >> ((i & 1) << 2)) & 15;
+    }
+    if (end + windowShift > limit) {
+      return truncated("number group and fixed-width fields (" + (end + windowShift - pos) + " bytes)", pos);
+    }
+    return new MalformedInputException(what + " in the object at offset " + offsetOf(pos));
+  }
+
+  /**
+   * Checks {@code words} 8-byte words of control codes at {@code control} (an index in the window's
+   * array) against {@code limits} (four lane masks per word, see {@link #controlErrors}); returns the
+   * error bits, 0 when every code is in its field's range. For the interpreter; generated code
+   * inlines the same check with constant limits.
+   */
+  public static long controlErrors(byte[] b, int control, int words, long[] limits) {
+    long bad = 0;
+    for (int w = 0; w < words; w++) {
+      int k = w << 2;
+      bad |= controlErrors((long) ByteWriter.I64.get(b, control + (w << 3)), limits[k], limits[k + 1], limits[k + 2],
+          limits[k + 3]);
+    }
+    return bad;
+  }
+
+  /**
+   * The control codes of a number group that are out of range, as bits ({@code 0x10} in the byte of a
+   * bad code; 0 when all are valid): {@code w} holds 8 control bytes (16 codes, little-endian), each
+   * even code checked against the byte lanes of {@code evenMax}/{@code evenMin} and each odd one
+   * against {@code oddMax}/{@code oddMin}, where a lane holds {@code 15 - max} and {@code 16 - min}.
+   * A few operations for 16 codes; generated code calls it once per 16 fields.
+   */
+  public static long controlErrors(long w, long evenMax, long evenMin, long oddMax, long oddMin) {
+    long e = w & 0x0F0F0F0F0F0F0F0FL;
+    long o = (w >>> 4) & 0x0F0F0F0F0F0F0F0FL;
+    return ((e + evenMax) | (o + oddMax) | ~(e + evenMin) | ~(o + oddMin)) & 0x1010101010101010L;
+  }
+
+  /** The int stored in {@code n} (1–4) little-endian bytes at {@code i}, sign-extended; 4 bytes are loaded. */
+  public static int loadSigned32(byte[] b, int i, int n) {
+    int sh = -(n << 3);
+    return ((int) ByteWriter.I32.get(b, i) << sh) >> sh;
+  }
+
+  /** The long stored in {@code n} (1–8) little-endian bytes at {@code i}, sign-extended; 8 bytes are loaded. */
+  public static long loadSigned64(byte[] b, int i, int n) {
+    int sh = -(n << 3);
+    return ((long) ByteWriter.I64.get(b, i) << sh) >> sh;
+  }
+
+  /** The 8 bytes at {@code i} as a little-endian long (control bytes of a group). */
+  public static long loadControl(byte[] b, int i) {
+    return (long) ByteWriter.I64.get(b, i);
+  }
+
   /** The signed byte at array index {@code i}. */
   public static byte loadInt8(byte[] b, int i) {
     return b[i];

@@ -256,6 +256,37 @@ public class ByteWriter {
     return v == 0 ? 1 : Math.min(9, (70 - Long.numberOfLeadingZeros(v)) / 7);
   }
 
+  // ---------------------------------------------------------------- sign-extended numbers (number groups)
+
+  /** {@code SIGNED32[nlz]}: bytes of a sign-extended int whose {@code v ^ (v >> 31)} has {@code nlz} leading zeros. */
+  private static final int[] SIGNED32 = new int[33];
+  /** {@code SIGNED64[nlz]}: as {@link #SIGNED32} for longs. */
+  private static final int[] SIGNED64 = new int[65];
+
+  static {
+    for (int i = 0; i <= 32; i++) {
+      SIGNED32[i] = Math.max(1, (40 - i) >>> 3);
+    }
+    for (int i = 0; i <= 64; i++) {
+      SIGNED64[i] = Math.max(1, (72 - i) >>> 3);
+    }
+  }
+
+  /**
+   * The fewest bytes (1–4) that hold {@code v} as a little-endian two's complement number read back
+   * with sign extension: -128..127 take 1 byte, -32768..32767 2, and so on. A number group stores the
+   * whole int and advances by this many bytes. (A table lookup rather than arithmetic: with an index of
+   * unknown range the JIT keeps the position an int, which measured 15 % faster for a 100-field class.)
+   */
+  public static int sizeOfSigned32(int v) {
+    return SIGNED32[Integer.numberOfLeadingZeros(v ^ (v >> 31))];
+  }
+
+  /** The fewest bytes (1–8) that hold {@code v} sign-extended; see {@link #sizeOfSigned32}. */
+  public static int sizeOfSigned64(long v) {
+    return SIGNED64[Long.numberOfLeadingZeros(v ^ (v >> 63))];
+  }
+
   // ---------------------------------------------------------------- stores into reserved room
 
   // For code that keeps the buffer and the position in locals across a run of fields (the generated

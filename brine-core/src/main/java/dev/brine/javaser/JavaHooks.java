@@ -25,10 +25,15 @@ public final class JavaHooks {
 
   private static final MethodType OBJECT_TO_OBJECT = MethodType.methodType(Object.class, Object.class);
 
-  /** Sets {@code info}'s writeReplace/readResolve handles if its class has them. */
+  /**
+   * Sets {@code info}'s writeReplace/readResolve handles if its class has them. A class written through
+   * Java serialization itself ({@link #needsJavaStream}, {@link #closedSerializable}) gets none: the
+   * stream applies its hooks (a readResolve applied again to what the stream returned, which may be of
+   * another class, as a serialization proxy's is, would be wrong).
+   */
   public static void apply(ClassInfo info) {
     Class<?> c = info.type;
-    if (!Serializable.class.isAssignableFrom(c) || c.isArray() || c.isEnum()) {
+    if (!Serializable.class.isAssignableFrom(c) || c.isArray() || c.isEnum() || needsJavaStream(c) || closedSerializable(c)) {
       return;
     }
     info.writeReplace = find(c, "writeReplace");
@@ -49,6 +54,20 @@ public final class JavaHooks {
       }
     }
     return false;
+  }
+
+  /** Whether Brine may reach the private members of {@code c}: its module opens its package to Brine (every class-path class). */
+  public static boolean open(Class<?> c) {
+    return c.isArray() || c.isPrimitive() || c.getModule().isOpen(c.getPackageName(), JavaHooks.class.getModule());
+  }
+
+  /**
+   * Whether {@code c} is Serializable but its package is not open to Brine (a JDK class, or one of a
+   * named module), so that only Java serialization can reach its state: such a class without a
+   * built-in serializer is written in its own Java serialization form.
+   */
+  public static boolean closedSerializable(Class<?> c) {
+    return Serializable.class.isAssignableFrom(c) && !c.isEnum() && !c.isArray() && !c.isRecord() && !open(c);
   }
 
   private static boolean declares(Class<?> k, String name, Class<?> param) {

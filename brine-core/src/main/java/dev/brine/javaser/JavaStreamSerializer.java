@@ -4,6 +4,8 @@ import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
+import dev.brine.context.WriteSession;
+import dev.brine.registry.TypeRegistry;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -12,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
+import java.io.NotSerializableException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
@@ -35,8 +38,21 @@ public final class JavaStreamSerializer implements Serializer<Object> {
   @Override
   public void write(WriteContext ctx, Object value) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+    TypeRegistry registry = ((WriteSession) ctx).registry();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes) {
+      @Override
+      protected void annotateClass(Class<?> cl) {
+        registry.checkReadable(cl); // what the reader would refuse fails now, when written
+      }
+
+      @Override
+      protected void annotateProxyClass(Class<?> cl) throws IOException {
+        throw new NotSerializableException(cl.getName() + ": dynamic proxies are not accepted in Brine payloads");
+      }
+    }) {
       out.writeObject(value);
+    } catch (BrineException e) {
+      throw new BrineException("Java serialization of a " + type.getName() + " cannot be read back: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new BrineException("Java serialization of " + type.getName() + " failed: " + e, e);
     }

@@ -6,11 +6,9 @@ import dev.brine.registry.TypeRegistry;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -35,39 +33,35 @@ public final class ClassPlan {
     this.fields = fields;
   }
 
-  /** Builds the plan of {@code type}, resolving declared field classes through {@code registry}. */
+  /**
+   * Builds the plan of {@code type}, resolving declared field classes through {@code registry}. The
+   * fields are those of {@link ClassModel#of(Class)} (which also checks the class's {@link
+   * dev.brine.Field} ids); a class that is not a record writes them sorted by name within each class.
+   *
+   * @throws BrineException if the class's field ids are invalid
+   */
   public static ClassPlan of(Class<?> type, TypeRegistry registry) {
     List<Field> fields = new ArrayList<>();
-    if (type.isRecord()) {
-      for (RecordComponent rc : type.getRecordComponents()) {
-        try {
-          fields.add(type.getDeclaredField(rc.getName()));
-        } catch (NoSuchFieldException e) {
-          throw new BrineException("record " + type.getName() + " has no field for component " + rc.getName(), e);
-        }
-      }
-    } else {
-      List<Class<?>> chain = new ArrayList<>();
-      for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-        chain.add(0, c);
-      }
-      for (Class<?> c : chain) {
-        Field[] declared = c.getDeclaredFields();
-        Arrays.sort(declared, Comparator.comparing(Field::getName));
-        for (Field f : declared) {
-          int m = f.getModifiers();
-          // synthetic instance fields (an inner class's this$0, captured variables) are state too
-          if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
-            fields.add(f);
-          }
-        }
-      }
+    for (FieldModel m : ClassModel.of(type).fields) {
+      fields.add(m.field);
+    }
+    if (!type.isRecord()) {
+      // declaration order groups fields by class, topmost superclass first; sort each group by name
+      fields.sort(Comparator.comparingInt((Field f) -> depth(f.getDeclaringClass())).thenComparing(Field::getName));
     }
     List<FieldPlan> plans = new ArrayList<>(fields.size());
     for (Field f : fields) {
       plans.add(plan(f, registry));
     }
     return new ClassPlan(type, type.isRecord(), List.copyOf(plans));
+  }
+
+  private static int depth(Class<?> c) {
+    int d = 0;
+    for (Class<?> s = c.getSuperclass(); s != null; s = s.getSuperclass()) {
+      d++;
+    }
+    return d;
   }
 
   private static FieldPlan plan(Field f, TypeRegistry registry) {

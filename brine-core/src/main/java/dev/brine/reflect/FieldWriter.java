@@ -1,48 +1,88 @@
 package dev.brine.reflect;
 
-import dev.brine.Brine;
 import dev.brine.BrineException;
+import dev.brine.MalformedInputException;
+import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
+import dev.brine.io.ByteReader;
+import dev.brine.io.ByteWriter;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
-import dev.brine.registry.ClassInfo;
+import dev.brine.plan.GroupKind;
+import dev.brine.plan.Layout;
 import dev.brine.serializer.ReadContext;
-import dev.brine.serializer.WriteContext;
 import java.lang.reflect.Field;
+import java.util.List;
 
 /**
- * The interpreted write side shared by {@link ObjectSerializer} and {@link RecordSerializer}: a
- * plan's fields as parallel arrays, written one after another through {@link Field}'s primitive
- * accessors (nothing boxed).
+ * The interpreted format-2 codec shared by {@link ObjectSerializer} and {@link RecordSerializer}: a
+ * class's {@link Layout} — number group, fixed block, strings, the rest — written and read through
+ * {@link Field}'s accessors (primitives are never boxed). The generated serializers write the same
+ * bytes; this is their fallback and their reference.
  */
 final class FieldWriter {
   final ClassPlan plan;
+  final Layout layout;
+  /** The group's fields, their codings, their enum constants (for ENUM), and their plan indexes. */
+  private final Field[] group;
+  private final GroupKind[] kinds;
+  private final Object[][] constants;
+  private final int[] groupIndex;
+  /** The fixed block's fields, kinds, offsets and plan indexes. */
+  private final Field[] fixed;
+  private final FieldKind[] fixedKinds;
+  private final int[] fixedOffsets;
+  private final int[] fixedIndex;
+  /** The strings and the other fields (with their plans), and their plan indexes. */
+  private final Field[] strings;
+  private final int[] stringIndex;
+  private final Field[] others;
+  private final FieldPlan[] otherPlans;
+  private final int[] otherIndex;
+  /** Every plan field, accessible, in plan order (for the record's canonical constructor). */
   final Field[] fields;
-  final FieldKind[] kinds;
-  final ClassInfo[] declared;
-  final ClassInfo[] elements;
-  final ClassInfo[] values;
-
-  /** Whether int and long fields are varints (else fixed-width). */
-  final boolean compressNumbers;
 
   FieldWriter(ClassPlan plan, boolean compressNumbers) {
     this.plan = plan;
-    this.compressNumbers = compressNumbers;
-    int n = plan.fields.size();
-    fields = new Field[n];
-    kinds = new FieldKind[n];
-    declared = new ClassInfo[n];
-    elements = new ClassInfo[n];
-    values = new ClassInfo[n];
-    for (int i = 0; i < n; i++) {
-      FieldPlan f = plan.fields.get(i);
-      fields[i] = accessible(f.field);
-      kinds[i] = f.kind;
-      declared[i] = f.declared;
-      elements[i] = f.element;
-      values[i] = f.value;
+    this.layout = Layout.of(plan, compressNumbers);
+    fields = new Field[plan.fields.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = accessible(plan.fields.get(i).field);
+    }
+    List<FieldPlan> g = layout.group;
+    group = new Field[g.size()];
+    kinds = layout.groupKinds.toArray(new GroupKind[0]);
+    constants = new Object[g.size()][];
+    groupIndex = new int[g.size()];
+    for (int i = 0; i < group.length; i++) {
+      groupIndex[i] = plan.fields.indexOf(g.get(i));
+      group[i] = fields[groupIndex[i]];
+      if (kinds[i] == GroupKind.ENUM) {
+        constants[i] = g.get(i).field.getType().getEnumConstants();
+      }
+    }
+    fixed = new Field[layout.fixed.size()];
+    fixedKinds = new FieldKind[fixed.length];
+    fixedOffsets = layout.fixedOffsets.clone();
+    fixedIndex = new int[fixed.length];
+    for (int i = 0; i < fixed.length; i++) {
+      fixedIndex[i] = plan.fields.indexOf(layout.fixed.get(i));
+      fixed[i] = fields[fixedIndex[i]];
+      fixedKinds[i] = layout.fixed.get(i).kind;
+    }
+    strings = new Field[layout.strings.size()];
+    stringIndex = new int[strings.length];
+    for (int i = 0; i < strings.length; i++) {
+      stringIndex[i] = plan.fields.indexOf(layout.strings.get(i));
+      strings[i] = fields[stringIndex[i]];
+    }
+    others = new Field[layout.others.size()];
+    otherPlans = layout.others.toArray(new FieldPlan[0]);
+    otherIndex = new int[others.length];
+    for (int i = 0; i < others.length; i++) {
+      otherIndex[i] = plan.fields.indexOf(otherPlans[i]);
+      others[i] = fields[otherIndex[i]];
     }
   }
 
@@ -56,36 +96,43 @@ final class FieldWriter {
     }
   }
 
-  void write(WriteContext ctx0, Object obj) {
-    WriteSession ctx = (WriteSession) ctx0;
+  // ---------------------------------------------------------------- write
+
+  void write(WriteSession ctx, Object obj) {
     try {
-      for (int i = 0; i < fields.length; i++) {
-        Field f = fields[i];
-        switch (kinds[i]) {
-          case BOOLEAN: ctx.writeBoolean(f.getBoolean(obj)); break;
-          case BYTE: ctx.writeInt8(f.getByte(obj)); break;
-          case SHORT: ctx.writeInt16(f.getShort(obj)); break;
-          case CHAR: ctx.writeChar(f.getChar(obj)); break;
-          case INT:
-            if (compressNumbers) {
-              ctx.writeVarInt32(f.getInt(obj));
-            } else {
-              ctx.writeInt32(f.getInt(obj));
-            }
-            break;
-          case LONG:
-            if (compressNumbers) {
-              ctx.writeVarInt64(f.getLong(obj));
-            } else {
-              ctx.writeInt64(f.getLong(obj));
-            }
-            break;
-          case FLOAT: ctx.writeFloat32(f.getFloat(obj)); break;
-          case DOUBLE: ctx.writeFloat64(f.getDouble(obj)); break;
-          case STRING: ctx.writeNullableString((String) f.get(obj)); break;
-          case DECLARED: ctx.writeDeclared(declared[i], f.get(obj)); break;
-          case CONTAINER: ctx.writeObject(f.get(obj), elements[i], values[i]); break;
-          default: ctx.writeObject(f.get(obj)); break;
+      if (group.length + fixed.length > 0) {
+        ctx.ensure(layout.writeWindow());
+        byte[] b = ctx.array();
+        int c0 = ctx.position();
+        int p = c0 + layout.controlBytes;
+        int code = 0;
+        for (int i = 0; i < group.length; i++) {
+          int n = store(b, p, i, obj);
+          p += n;
+          if ((i & 1) == 0) {
+            code = n;
+          } else {
+            b[c0 + (i >> 1)] = (byte) (code | n << 4);
+          }
+        }
+        if ((group.length & 1) != 0) {
+          b[c0 + (group.length >> 1)] = (byte) code;
+        }
+        for (int i = 0; i < fixed.length; i++) {
+          storeFixed(b, p + fixedOffsets[i], fixedKinds[i], fixed[i], obj);
+        }
+        ctx.advanceTo(p + layout.fixedBytes);
+      }
+      for (Field f : strings) {
+        ctx.writeNullableString((String) f.get(obj));
+      }
+      for (int i = 0; i < others.length; i++) {
+        FieldPlan f = otherPlans[i];
+        Object v = others[i].get(obj);
+        switch (f.kind) {
+          case DECLARED: ctx.writeDeclared(f.declared, v); break;
+          case CONTAINER: ctx.writeObject(v, f.element, f.value); break;
+          default: ctx.writeObject(v); break;
         }
       }
     } catch (IllegalAccessException e) {
@@ -93,13 +140,185 @@ final class FieldWriter {
     }
   }
 
-  /** Checks that a value read for field {@code i} fits its declared type. */
-  Object checked(int i, Object v, ReadContext ctx) {
-    Field f = fields[i];
+  /** Stores group field {@code i} at {@code p} (its whole width); returns its code (bytes used). */
+  private int store(byte[] b, int p, int i, Object obj) throws IllegalAccessException {
+    Field f = group[i];
+    switch (kinds[i]) {
+      case INT: {
+        int v = f.getInt(obj);
+        ByteWriter.storeInt32(b, p, v);
+        return ByteWriter.sizeOfSigned32(v);
+      }
+      case LONG: {
+        long v = f.getLong(obj);
+        ByteWriter.storeInt64(b, p, v);
+        return ByteWriter.sizeOfSigned64(v);
+      }
+      default:
+        break;
+    }
+    Object v = f.get(obj);
+    if (v == null) {
+      return 0;
+    }
+    switch (kinds[i]) {
+      case BOXED_INT: {
+        int x = (Integer) v;
+        ByteWriter.storeInt32(b, p, x);
+        return ByteWriter.sizeOfSigned32(x);
+      }
+      case BOXED_LONG: {
+        long x = (Long) v;
+        ByteWriter.storeInt64(b, p, x);
+        return ByteWriter.sizeOfSigned64(x);
+      }
+      case ENUM: {
+        int x = ((Enum<?>) v).ordinal();
+        ByteWriter.storeInt32(b, p, x);
+        return ByteWriter.sizeOfSigned32(x);
+      }
+      case FIXED_BOXED_INT: return ByteWriter.storeInt32(b, p, (Integer) v) - p;
+      case FIXED_BOXED_LONG: return ByteWriter.storeInt64(b, p, (Long) v) - p;
+      case BOXED_BOOLEAN: return ByteWriter.storeBoolean(b, p, (Boolean) v) - p;
+      case BOXED_BYTE: return ByteWriter.storeInt8(b, p, (Byte) v) - p;
+      case BOXED_SHORT: return ByteWriter.storeInt16(b, p, (Short) v) - p;
+      case BOXED_CHAR: return ByteWriter.storeInt16(b, p, (Character) v) - p;
+      case BOXED_FLOAT: return ByteWriter.storeFloat32(b, p, (Float) v) - p;
+      case BOXED_DOUBLE: return ByteWriter.storeFloat64(b, p, (Double) v) - p;
+      default: throw new IllegalStateException("group kind " + kinds[i]);
+    }
+  }
+
+  private static void storeFixed(byte[] b, int p, FieldKind k, Field f, Object obj) throws IllegalAccessException {
+    switch (k) {
+      case BOOLEAN: ByteWriter.storeBoolean(b, p, f.getBoolean(obj)); break;
+      case BYTE: ByteWriter.storeInt8(b, p, f.getByte(obj)); break;
+      case SHORT: ByteWriter.storeInt16(b, p, f.getShort(obj)); break;
+      case CHAR: ByteWriter.storeInt16(b, p, f.getChar(obj)); break;
+      case INT: ByteWriter.storeInt32(b, p, f.getInt(obj)); break;
+      case LONG: ByteWriter.storeInt64(b, p, f.getLong(obj)); break;
+      case FLOAT: ByteWriter.storeFloat32(b, p, f.getFloat(obj)); break;
+      case DOUBLE: ByteWriter.storeFloat64(b, p, f.getDouble(obj)); break;
+      default: throw new IllegalStateException("not fixed: " + k);
+    }
+  }
+
+  // ---------------------------------------------------------------- read
+
+  /**
+   * Reads every field: into {@code obj}'s fields when {@code args} is null, otherwise into {@code
+   * args} by plan index (primitives boxed, for a record's canonical constructor).
+   */
+  void read(ReadSession ctx, Object obj, Object[] args) {
+    try {
+      if (group.length + fixed.length > 0) {
+        int controlBytes = layout.controlBytes;
+        byte[] b = ctx.window(layout.readWindow(), controlBytes, layout.fixedBytes);
+        int c0 = ctx.windowStart();
+        int p = c0 + controlBytes;
+        for (int i = 0; i < group.length; i++) {
+          int code = (b[c0 + (i >> 1)] >> ((i & 1) << 2)) & 15;
+          if (!kinds[i].valid(code)) {
+            throw new MalformedInputException("invalid length code " + code + " for field " + name(group[i])
+                + " (" + kinds[i] + ") in the number group at offset " + ctx.offsetOf(ctx.windowIndex(c0)));
+          }
+          Object v = load(ctx, b, p, code, i, c0);
+          set(group[i], groupIndex[i], obj, args, v);
+          p += code;
+        }
+        for (int i = 0; i < fixed.length; i++) {
+          Object v = loadFixed(ctx, b, p + fixedOffsets[i], fixedKinds[i], c0);
+          set(fixed[i], fixedIndex[i], obj, args, v);
+        }
+        ctx.windowEnd(p + layout.fixedBytes);
+      }
+      for (int i = 0; i < strings.length; i++) {
+        set(strings[i], stringIndex[i], obj, args, ctx.readNullableString());
+      }
+      for (int i = 0; i < others.length; i++) {
+        FieldPlan f = otherPlans[i];
+        Object v;
+        switch (f.kind) {
+          case DECLARED: v = ctx.readDeclared(f.declared); break;
+          case CONTAINER: v = checked(i, ctx.readObject(f.element, f.value), ctx); break;
+          default: v = checked(i, ctx.readObject(), ctx); break;
+        }
+        set(others[i], otherIndex[i], obj, args, v);
+      }
+    } catch (IllegalAccessException e) {
+      throw new BrineException("cannot set a field of " + plan.type.getName() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void set(Field f, int index, Object obj, Object[] args, Object v) throws IllegalAccessException {
+    if (args != null) {
+      args[index] = v;
+    } else {
+      f.set(obj, v); // a primitive field unboxes
+    }
+  }
+
+  private Object load(ReadSession ctx, byte[] b, int p, int code, int i, int c0) {
+    if (code == 0) {
+      return null; // valid() allows 0 only for nullable kinds
+    }
+    switch (kinds[i]) {
+      case INT: case BOXED_INT: return ByteReader.loadSigned32(b, p, code);
+      case LONG: case BOXED_LONG: return ByteReader.loadSigned64(b, p, code);
+      case ENUM: {
+        int ordinal = ByteReader.loadSigned32(b, p, code);
+        Object[] cs = constants[i];
+        if (ordinal < 0 || ordinal >= cs.length) {
+          throw ctx.windowError(b, c0, group.length, layout.fixedBytes, "ordinal " + ordinal + " of field "
+              + name(group[i]) + " is not a constant of " + group[i].getType().getName() + " (it has " + cs.length + ")");
+        }
+        return cs[ordinal];
+      }
+      case FIXED_BOXED_INT: return ByteReader.loadInt32(b, p);
+      case FIXED_BOXED_LONG: return ByteReader.loadInt64(b, p);
+      case BOXED_BOOLEAN: return bool(ctx, b, p, c0, group[i]);
+      case BOXED_BYTE: return ByteReader.loadInt8(b, p);
+      case BOXED_SHORT: return ByteReader.loadInt16(b, p);
+      case BOXED_CHAR: return ByteReader.loadChar(b, p);
+      case BOXED_FLOAT: return ByteReader.loadFloat32(b, p);
+      case BOXED_DOUBLE: return ByteReader.loadFloat64(b, p);
+      default: throw new IllegalStateException("group kind " + kinds[i]);
+    }
+  }
+
+  private Object loadFixed(ReadSession ctx, byte[] b, int p, FieldKind k, int c0) {
+    switch (k) {
+      case BOOLEAN: return bool(ctx, b, p, c0, null);
+      case BYTE: return ByteReader.loadInt8(b, p);
+      case SHORT: return ByteReader.loadInt16(b, p);
+      case CHAR: return ByteReader.loadChar(b, p);
+      case INT: return ByteReader.loadInt32(b, p);
+      case LONG: return ByteReader.loadInt64(b, p);
+      case FLOAT: return ByteReader.loadFloat32(b, p);
+      case DOUBLE: return ByteReader.loadFloat64(b, p);
+      default: throw new IllegalStateException("not fixed: " + k);
+    }
+  }
+
+  private Boolean bool(ReadSession ctx, byte[] b, int p, int c0, Field f) {
+    int v = b[p];
+    if ((v & ~1) != 0) {
+      throw ctx.windowError(b, c0, group.length, layout.fixedBytes, "boolean byte " + v
+          + (f == null ? "" : " of field " + name(f)) + " is neither 0 nor 1");
+    }
+    return v != 0;
+  }
+
+  private static String name(Field f) {
+    return f.getDeclaringClass().getSimpleName() + "." + f.getName();
+  }
+
+  /** Checks that a value read for tail field {@code i} fits its declared type. */
+  private Object checked(int i, Object v, ReadContext ctx) {
+    Field f = others[i];
     if (v != null && !f.getType().isInstance(v)) {
-      throw new dev.brine.MalformedInputException("field " + f.getDeclaringClass().getSimpleName() + "." + f.getName()
-          + " of type " + f.getType().getName() + " cannot hold a " + v.getClass().getName()
-          + " (before offset " + ctx.position() + ")");
+      throw new MalformedInputException("field " + name(f) + " of type " + f.getType().getName()
+          + " cannot hold a " + v.getClass().getName() + " (before offset " + ctx.position() + ")");
     }
     return v;
   }

@@ -4,25 +4,24 @@ import dev.brine.BrineException;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;
+import dev.brine.plan.Planned;
 import dev.brine.plan.Instantiator;
 import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
-import java.lang.reflect.Field;
 
 /**
- * The interpreted serializer of a plain class: its {@link ClassPlan}'s fields one after another, with
- * no names, tags or lengths in between (see docs/format.md). Primitive fields are read and written
- * through {@link Field}'s primitive accessors, so nothing is boxed. The ASM code generator produces
- * the same bytes faster; this is its fallback.
+ * The interpreted serializer of a plain class: its fields in the format-2 {@link
+ * dev.brine.plan.Layout} (docs/format.md, "Objects"), through reflection. The ASM code generator
+ * produces the same bytes faster; this is its fallback.
  */
-public final class ObjectSerializer implements Serializer<Object>, PayloadTraits {
+public final class ObjectSerializer implements Serializer<Object>, PayloadTraits, Planned {
   private final FieldWriter w;
   private final Instantiator instantiator;
 
   /**
-   * Creates the serializer.
+   * Creates the serializer, numbers compressed.
    *
    * @throws BrineException if the fields cannot be accessed (a module that does not open its package)
    */
@@ -53,9 +52,8 @@ public final class ObjectSerializer implements Serializer<Object>, PayloadTraits
   }
 
   @Override
-  public void write(WriteContext ctx0, Object obj) {
-    WriteSession ctx = (WriteSession) ctx0;
-    w.write(ctx, obj);
+  public void write(WriteContext ctx, Object obj) {
+    w.write((WriteSession) ctx, obj);
   }
 
   @Override
@@ -63,28 +61,7 @@ public final class ObjectSerializer implements Serializer<Object>, PayloadTraits
     ReadSession ctx = (ReadSession) ctx0;
     Object obj = instantiator.newInstance();
     ctx.reference(obj);
-    Field[] fields = w.fields;
-    try {
-      for (int i = 0; i < fields.length; i++) {
-        Field f = fields[i];
-        switch (w.kinds[i]) {
-          case BOOLEAN: f.setBoolean(obj, ctx.readBoolean()); break;
-          case BYTE: f.setByte(obj, ctx.readInt8()); break;
-          case SHORT: f.setShort(obj, ctx.readInt16()); break;
-          case CHAR: f.setChar(obj, ctx.readChar()); break;
-          case INT: f.setInt(obj, w.compressNumbers ? ctx.readVarInt32() : ctx.readInt32()); break;
-          case LONG: f.setLong(obj, w.compressNumbers ? ctx.readVarInt64() : ctx.readInt64()); break;
-          case FLOAT: f.setFloat(obj, ctx.readFloat32()); break;
-          case DOUBLE: f.setDouble(obj, ctx.readFloat64()); break;
-          case STRING: f.set(obj, ctx.readNullableString()); break;
-          case DECLARED: f.set(obj, ctx.readDeclared(w.declared[i])); break;
-          case CONTAINER: f.set(obj, w.checked(i, ctx.readObject(w.elements[i], w.values[i]), ctx)); break;
-          default: f.set(obj, w.checked(i, ctx.readObject(), ctx)); break;
-        }
-      }
-    } catch (IllegalAccessException e) {
-      throw new BrineException("cannot set a field of " + w.plan.type.getName() + ": " + e.getMessage(), e);
-    }
+    w.read(ctx, obj, null);
     return obj;
   }
 }

@@ -5,6 +5,7 @@ import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.plan.ClassPlan;
+import dev.brine.plan.Planned;
 import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
@@ -15,14 +16,15 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 
 /**
- * The interpreted serializer of a record: its components in declaration order, written like fields
- * (see {@link ObjectSerializer}), read back through the canonical constructor so its checks run.
+ * The interpreted serializer of a record: its components in the format-2 layout, like a class's
+ * fields (see {@link ObjectSerializer}), read back through the canonical constructor so its checks
+ * run.
  */
-public final class RecordSerializer implements Serializer<Object>, PayloadTraits {
+public final class RecordSerializer implements Serializer<Object>, PayloadTraits, Planned {
   private final FieldWriter w;
   private final MethodHandle canonical;
 
-  /** Creates the serializer for the record {@code plan.type}. */
+  /** Creates the serializer for the record {@code plan.type}, numbers compressed. */
   public RecordSerializer(ClassPlan plan) {
     this(plan, true);
   }
@@ -30,6 +32,11 @@ public final class RecordSerializer implements Serializer<Object>, PayloadTraits
   /** Creates the serializer; with {@code compressNumbers} false, int and long components are fixed-width. */
   public RecordSerializer(ClassPlan plan, boolean compressNumbers) {
     this.w = new FieldWriter(plan, compressNumbers);
+    this.canonical = canonical(plan);
+  }
+
+  /** The record's canonical constructor, spread over an {@code Object[]} in component order. */
+  static MethodHandle canonical(ClassPlan plan) {
     int n = plan.fields.size();
     Class<?>[] types = new Class<?>[n];
     for (int i = 0; i < n; i++) {
@@ -42,9 +49,23 @@ public final class RecordSerializer implements Serializer<Object>, PayloadTraits
     try {
       Constructor<?> c = plan.type.getDeclaredConstructor(types);
       c.setAccessible(true);
-      canonical = MethodHandles.lookup().unreflectConstructor(c).asSpreader(Object[].class, n);
+      return MethodHandles.lookup().unreflectConstructor(c).asSpreader(Object[].class, n);
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new BrineException("cannot access the canonical constructor of record " + plan.type.getName() + ": " + e, e);
+    }
+  }
+
+  /** Calls the canonical constructor; a rejection is a MalformedInputException naming the record. */
+  static Object construct(MethodHandle canonical, ClassPlan plan, Object[] args, ReadContext ctx) {
+    try {
+      return canonical.invoke(args);
+    } catch (RuntimeException e) {
+      throw new MalformedInputException("the canonical constructor of " + plan.type.getName()
+          + " rejected the values read before offset " + ctx.position() + ": " + e, e);
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new BrineException("constructing record " + plan.type.getName() + " failed: " + t, t);
     }
   }
 
@@ -60,40 +81,15 @@ public final class RecordSerializer implements Serializer<Object>, PayloadTraits
   }
 
   @Override
-  public void write(WriteContext ctx0, Object rec) {
-    WriteSession ctx = (WriteSession) ctx0;
-    w.write(ctx, rec);
+  public void write(WriteContext ctx, Object rec) {
+    w.write((WriteSession) ctx, rec);
   }
 
   @Override
   public Object read(ReadContext ctx0) {
     ReadSession ctx = (ReadSession) ctx0;
     Object[] args = new Object[w.fields.length];
-    for (int i = 0; i < args.length; i++) {
-      switch (w.kinds[i]) {
-        case BOOLEAN: args[i] = ctx.readBoolean(); break;
-        case BYTE: args[i] = ctx.readInt8(); break;
-        case SHORT: args[i] = ctx.readInt16(); break;
-        case CHAR: args[i] = ctx.readChar(); break;
-        case INT: args[i] = w.compressNumbers ? ctx.readVarInt32() : ctx.readInt32(); break;
-        case LONG: args[i] = w.compressNumbers ? ctx.readVarInt64() : ctx.readInt64(); break;
-        case FLOAT: args[i] = ctx.readFloat32(); break;
-        case DOUBLE: args[i] = ctx.readFloat64(); break;
-        case STRING: args[i] = ctx.readNullableString(); break;
-        case DECLARED: args[i] = ctx.readDeclared(w.declared[i]); break;
-        case CONTAINER: args[i] = w.checked(i, ctx.readObject(w.elements[i], w.values[i]), ctx); break;
-        default: args[i] = w.checked(i, ctx.readObject(), ctx); break;
-      }
-    }
-    try {
-      return canonical.invoke(args);
-    } catch (RuntimeException e) {
-      throw new MalformedInputException("the canonical constructor of " + w.plan.type.getName()
-          + " rejected the values read before offset " + ctx.position() + ": " + e, e);
-    } catch (Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new BrineException("constructing record " + w.plan.type.getName() + " failed: " + t, t);
-    }
+    w.read(ctx, null, args);
+    return construct(canonical, w.plan, args, ctx);
   }
 }

@@ -28,6 +28,10 @@ public final class ClassInfo {
   public boolean emptyPayload;
   /** Whether the serializer uses declared element classes ({@link PayloadTraits#usesDeclaredClasses()}). */
   public boolean usesDeclaredClasses;
+  /** Its format-1 serializer, made on first use by {@link TypeRegistry#legacy}; null until then. */
+  volatile Serializer<Object> legacy;
+  /** Whether the user registered a serializer of their own for the class (Brine's layouts then never bypass it). */
+  public boolean custom;
   /** The class's Java-serialization {@code writeReplace()} as {@code (Object)Object}, or null. */
   public MethodHandle writeReplace;
   /** The class's Java-serialization {@code readResolve()} as {@code (Object)Object}, or null. */

@@ -19,6 +19,8 @@ public interface PayloadTraits {
   int LEAF_FIXED_INT32 = 4;
   /** {@link #leafKind()}: a Long written with {@code writeInt64} (numbers not compressed). */
   int LEAF_FIXED_INT64 = 5;
+  /** {@link #leafKind()}: an enum constant written as its ordinal (Brine's enum serializer). */
+  int LEAF_ENUM = 6;
 
   /** How a leaf value of this class is written, so the common ones are written inline; {@link #LEAF_OTHER} by default. */
   default int leafKind() {

@@ -93,8 +93,118 @@ public final class TypeIds {
   public static final int SPARK_FIRST = GEOMETRY_END;
   /** One past brine-spark's range. */
   public static final int SPARK_END = 8288;
-  /** First id not yet given to a module (8288–8447 are free for new modules). */
+  /** First id not yet given to a module (8288–8351 are free for new modules). */
   public static final int FREE_MODULE_FIRST = SPARK_END;
+
+  // The JDK block, 8352–8447: JDK value and collection types added after ids 2–61 filled up. They are
+  // core built-ins like those (no registration needed, same ids everywhere), resolved lazily: a class
+  // of this block is looked up by name the first time it is seen, never at build() (docs/format.md,
+  // "JDK block"). Each costs a two-byte tag.
+
+  /** First id of the JDK block. */
+  public static final int JDK_FIRST = 8352;
+  /** One past the JDK block. */
+  public static final int JDK_END = END_MODULE;
+  /** A shared JDK instance ({@code Collections.emptyList()}, {@code String.CASE_INSENSITIVE_ORDER}…): {@code index:varuint32}. */
+  public static final int JDK_CONSTANT = 8352;
+  /** A {@code Stream.toList()} list (nulls allowed): a collection. */
+  public static final int IMMUTABLE_LIST_NULLS = 8353;
+  /** {@code Set.of(…)}/{@code Set.copyOf}: a collection. */
+  public static final int IMMUTABLE_SET_OF = 8354;
+  /** {@code Arrays.asList(…)}: a collection, read back as a fixed-size writable list. */
+  public static final int ARRAYS_AS_LIST = 8355;
+  /** A {@code subList} view: {@code kind:u8} and a collection. */
+  public static final int SUB_LIST = 8356;
+  /** {@code Collections.singletonList/singleton/singletonMap}: {@code kind:u8} and the tagged value(s). */
+  public static final int SINGLETON_COLLECTION = 8357;
+  /** {@code Collections.nCopies}: {@code n:varuint32} and the tagged element. */
+  public static final int N_COPIES = 8358;
+  /** A {@code Collections} wrapper (unmodifiable, synchronized, checked, setFromMap, asLifoQueue): {@code kind:u8} and its contents. */
+  public static final int COLLECTION_WRAPPER = 8359;
+  /** A {@code Map.Entry} ({@code Map.entry}, {@code AbstractMap.SimpleEntry}…): {@code kind:u8}, key and value tagged. */
+  public static final int MAP_ENTRY = 8360;
+  /** An access-ordered {@code LinkedHashMap}: a map, least recently accessed first. */
+  public static final int LINKED_HASH_MAP_ACCESS_ORDER = 8361;
+  /** {@code ConcurrentSkipListSet}: comparator, then a collection. */
+  public static final int CONCURRENT_SKIP_LIST_SET = 8362;
+  /** {@code ConcurrentSkipListMap}: comparator, then a map. */
+  public static final int CONCURRENT_SKIP_LIST_MAP = 8363;
+  /** {@code CopyOnWriteArrayList}: a collection. */
+  public static final int COPY_ON_WRITE_ARRAY_LIST = 8364;
+  /** {@code CopyOnWriteArraySet}: a collection. */
+  public static final int COPY_ON_WRITE_ARRAY_SET = 8365;
+  /** {@code Vector}: a collection. */
+  public static final int VECTOR = 8366;
+  /** {@code Stack}: a collection, bottom first. */
+  public static final int STACK = 8367;
+  /** {@code Hashtable}: a map. */
+  public static final int HASHTABLE = 8368;
+  /** {@code Properties}: defaults (tagged), then a map. */
+  public static final int PROPERTIES = 8369;
+  /** {@code IdentityHashMap}: a map. */
+  public static final int IDENTITY_HASH_MAP = 8370;
+  /** {@code PriorityQueue}: comparator, then a collection. */
+  public static final int PRIORITY_QUEUE = 8371;
+  /** {@code PriorityBlockingQueue}: comparator, then a collection. */
+  public static final int PRIORITY_BLOCKING_QUEUE = 8372;
+  /** {@code ArrayBlockingQueue}: capacity, fairness, then a collection. */
+  public static final int ARRAY_BLOCKING_QUEUE = 8373;
+  /** {@code LinkedBlockingQueue}: capacity, then a collection. */
+  public static final int LINKED_BLOCKING_QUEUE = 8374;
+  /** {@code LinkedBlockingDeque}: capacity, then a collection. */
+  public static final int LINKED_BLOCKING_DEQUE = 8375;
+  /** {@code ConcurrentLinkedQueue}: a collection. */
+  public static final int CONCURRENT_LINKED_QUEUE = 8376;
+  /** {@code ConcurrentLinkedDeque}: a collection. */
+  public static final int CONCURRENT_LINKED_DEQUE = 8377;
+  /** {@code LinkedTransferQueue}: a collection. */
+  public static final int LINKED_TRANSFER_QUEUE = 8378;
+  /** {@code java.util.concurrent.atomic} values and the adders: {@code kind:u8} and the value(s). */
+  public static final int ATOMIC = 8379;
+  /** {@code Locale}: language, script, country, variant, extensions. */
+  public static final int LOCALE = 8380;
+  /** {@code Currency}: its ISO 4217 code. */
+  public static final int CURRENCY = 8381;
+  /** {@code Charset}: its canonical name. */
+  public static final int CHARSET = 8382;
+  /** {@code URI}: its string form. */
+  public static final int URI = 8383;
+  /** {@code URL}: its external form. */
+  public static final int URL = 8384;
+  /** {@code InetAddress} (v4 and v6): host name, address bytes, scope id. */
+  public static final int INET_ADDRESS = 8385;
+  /** {@code InetSocketAddress}: host, address, port. */
+  public static final int INET_SOCKET_ADDRESS = 8386;
+  /** A {@code Path} of the default file system: its string form. */
+  public static final int PATH = 8387;
+  /** {@code java.io.File}: its path. */
+  public static final int FILE = 8388;
+  /** {@code java.util.regex.Pattern}: pattern and flags. */
+  public static final int PATTERN = 8389;
+  /** A {@code TimeZone} of the JDK's zone database: its id. */
+  public static final int TIME_ZONE = 8390;
+  /** {@code StringBuilder}, {@code StringBuffer}: {@code kind:u8} and the string. */
+  public static final int STRING_BUILDER = 8391;
+  /** {@code OffsetTime}: nano of day, offset seconds. */
+  public static final int OFFSET_TIME = 8392;
+  /** {@code Year}: the year. */
+  public static final int YEAR = 8393;
+  /** {@code YearMonth}: year, month. */
+  public static final int YEAR_MONTH = 8394;
+  /** {@code MonthDay}: month, day. */
+  public static final int MONTH_DAY = 8395;
+  /** A date of another chronology ({@code JapaneseDate}, {@code HijrahDate}…): chronology id, epoch day. */
+  public static final int CHRONO_DATE = 8396;
+  /** A {@code Chronology}: its id. */
+  public static final int CHRONOLOGY = 8397;
+  /** {@code JapaneseEra}: its value. */
+  public static final int JAPANESE_ERA = 8398;
+  /** {@code ValueRange}: four longs. */
+  public static final int VALUE_RANGE = 8399;
+  /** A serializable lambda or method reference, as its {@code SerializedLambda}. */
+  public static final int SERIALIZED_LAMBDA = 8400;
+  /** A JDK comparator built from another ({@code reverseOrder(c)}, {@code nullsFirst(c)}…): {@code kind:u8} and the comparator. */
+  public static final int COMPARATOR = 8401;
 
   /** Slot header for a value whose class is known from the declaration: null. */
   public static final int SLOT_NULL = 0;

@@ -29,7 +29,9 @@ import org.apache.spark.serializer.SerializerInstance;
  *   <li>{@code maxPayloadBytes} (default 1g): the largest record written or read, e.g. {@code 64m};
  *   <li>{@code codegen} (default true): generated serializers (false: interpreted, same bytes);
  *   <li>{@code defaultRegistrations} (default true): register the Scala/Spark classes of {@link
- *       SparkDefaults} under fixed ids.
+ *       SparkDefaults} under fixed ids;
+ *   <li>{@code formatVersion} (default 2): Brine's byte format; 1 reads and writes the streams of
+ *       earlier versions (stream formats v1–v3).
  * </ul>
  *
  * <p>In a stream each record is a self-contained bare value, a tagged value with no header and no
@@ -137,6 +139,7 @@ public final class BrineSerializer extends Serializer implements Serializable {
         .references(s.referenceTracking)
         .maxPayloadBytes(s.maxPayloadBytes)
         .codegen(s.codegen)
+        .formatVersion(s.formatVersion)
         .classLoader(loader);
     if (s.defaultRegistrations) {
       new SparkDefaults().registerClasses(b);

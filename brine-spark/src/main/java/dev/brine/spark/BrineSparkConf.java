@@ -26,10 +26,11 @@ final class BrineSparkConf implements Serializable {
   static final String CODEGEN = PREFIX + "codegen";
   static final String DEFAULT_REGISTRATIONS = PREFIX + "defaultRegistrations";
   static final String STRING_TABLE = PREFIX + "stringTable";
+  static final String FORMAT_VERSION = PREFIX + "formatVersion";
   static final int DEFAULT_STRING_TABLE = 1024;
 
   static final Set<String> KEYS = Set.of(CLASSES, REGISTRATOR, REGISTRATION_REQUIRED, REFERENCE_TRACKING,
-      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE);
+      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE, FORMAT_VERSION);
 
   final List<String> classesToRegister;
   final List<String> registrators;
@@ -40,6 +41,8 @@ final class BrineSparkConf implements Serializable {
   final boolean defaultRegistrations;
   /** Entries of each stream's string table; 0: none. */
   final int stringTable;
+  /** Brine's byte format (Brine.Builder.formatVersion): 2, or 1 to read streams of earlier versions. */
+  final int formatVersion;
 
   private BrineSparkConf(Map<String, String> all) {
     for (String k : all.keySet()) {
@@ -56,6 +59,10 @@ final class BrineSparkConf implements Serializable {
     codegen = bool(all, CODEGEN, true);
     defaultRegistrations = bool(all, DEFAULT_REGISTRATIONS, true);
     stringTable = count(all, STRING_TABLE, DEFAULT_STRING_TABLE, StringTable.MAX_CAPACITY);
+    formatVersion = count(all, FORMAT_VERSION, 2, 2);
+    if (formatVersion < 1) {
+      throw new IllegalArgumentException(FORMAT_VERSION + " must be 1 or 2, not '" + all.get(FORMAT_VERSION) + "'");
+    }
   }
 
   /** Equal settings build equal Brines (the JVM-wide cache in {@link BrineSerializer} relies on it). */
@@ -64,13 +71,14 @@ final class BrineSparkConf implements Serializable {
     return o instanceof BrineSparkConf c && classesToRegister.equals(c.classesToRegister)
         && registrators.equals(c.registrators) && registrationRequired == c.registrationRequired
         && referenceTracking == c.referenceTracking && maxPayloadBytes == c.maxPayloadBytes
-        && codegen == c.codegen && defaultRegistrations == c.defaultRegistrations && stringTable == c.stringTable;
+        && codegen == c.codegen && defaultRegistrations == c.defaultRegistrations && stringTable == c.stringTable
+        && formatVersion == c.formatVersion;
   }
 
   @Override
   public int hashCode() {
     return java.util.Objects.hash(classesToRegister, registrators, registrationRequired, referenceTracking,
-        maxPayloadBytes, codegen, defaultRegistrations, stringTable);
+        maxPayloadBytes, codegen, defaultRegistrations, stringTable, formatVersion);
   }
 
   /** Reads and checks the {@code spark.brine.*} keys of {@code conf}. */

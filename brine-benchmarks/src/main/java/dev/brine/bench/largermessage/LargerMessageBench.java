@@ -4,7 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import dev.brine.bench.proto.LargerMessageProto;
 import dev.brine.bench.proto.SimpleMessageProto;
 import dev.brine.bench.support.Codec;
-import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.FormatBench;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.State;
 
 /** Seed 004's LargerMessage: nested small messages plus doubles and longs. */
 @State(Scope.Benchmark)
-public class LargerMessageBench extends CodecBench {
+public class LargerMessageBench extends FormatBench {
   private byte[] protobufBytes;
 
   @Override
@@ -58,8 +58,8 @@ public class LargerMessageBench extends CodecBench {
   static LargerMessageProto toProto(LargerMessage m) {
     return LargerMessageProto.newBuilder().setFirst(toProto(m.first)).setSecond(toProto(m.second))
         .setThird(toProto(m.third)).setD1(m.d1).setD2(m.d2).setD3(m.d3)
-        .addLongs(m.l0).addLongs(m.l1).addLongs(m.l2).addLongs(m.l3).addLongs(m.l4)
-        .addLongs(m.l5).addLongs(m.l6).addLongs(m.l7).addLongs(m.l8).addLongs(m.l9)
+        .setL0(m.l0).setL1(m.l1).setL2(m.l2).setL3(m.l3).setL4(m.l4)
+        .setL5(m.l5).setL6(m.l6).setL7(m.l7).setL8(m.l8).setL9(m.l9)
         .build();
   }
 
@@ -68,12 +68,8 @@ public class LargerMessageBench extends CodecBench {
    *
    * @param p the protobuf message
    * @return the message
-   * @throws IllegalArgumentException if there are not exactly ten longs
    */
   static LargerMessage fromProto(LargerMessageProto p) {
-    if (p.getLongsCount() != 10) {
-      throw new IllegalArgumentException("expected 10 longs, got " + p.getLongsCount());
-    }
     LargerMessage m = new LargerMessage();
     m.first = fromProto(p.getFirst());
     m.second = fromProto(p.getSecond());
@@ -81,16 +77,16 @@ public class LargerMessageBench extends CodecBench {
     m.d1 = p.getD1();
     m.d2 = p.getD2();
     m.d3 = p.getD3();
-    m.l0 = p.getLongs(0);
-    m.l1 = p.getLongs(1);
-    m.l2 = p.getLongs(2);
-    m.l3 = p.getLongs(3);
-    m.l4 = p.getLongs(4);
-    m.l5 = p.getLongs(5);
-    m.l6 = p.getLongs(6);
-    m.l7 = p.getLongs(7);
-    m.l8 = p.getLongs(8);
-    m.l9 = p.getLongs(9);
+    m.l0 = p.getL0();
+    m.l1 = p.getL1();
+    m.l2 = p.getL2();
+    m.l3 = p.getL3();
+    m.l4 = p.getL4();
+    m.l5 = p.getL5();
+    m.l6 = p.getL6();
+    m.l7 = p.getL7();
+    m.l8 = p.getL8();
+    m.l9 = p.getL9();
     return m;
   }
 

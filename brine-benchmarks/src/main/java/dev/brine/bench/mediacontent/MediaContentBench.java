@@ -3,7 +3,7 @@ package dev.brine.bench.mediacontent;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.brine.bench.proto.MediaContentProto;
 import dev.brine.bench.support.Codec;
-import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.FormatBench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.State;
 
 /** The jvm-serializers MediaContent workload (a Media with enums and a list, two Images). */
 @State(Scope.Benchmark)
-public class MediaContentBench extends CodecBench {
+public class MediaContentBench extends FormatBench {
   private final MediaContentHandwritten handwritten = new MediaContentHandwritten();
   private byte[] protobufBytes;
   private byte[] handwrittenBytes;

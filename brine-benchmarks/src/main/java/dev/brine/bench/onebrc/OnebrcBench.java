@@ -1,5 +1,9 @@
 package dev.brine.bench.onebrc;
 
+import dev.brine.bench.BenchErrors;
+import dev.brine.bench.report.BarPanel;
+import dev.brine.bench.report.Figure;
+import dev.brine.bench.report.Samples;
 import dev.brine.columnar.ColumnarReader;
 import dev.brine.cli.onebrc.ColumnarAggregator;
 import dev.brine.cli.onebrc.OneBrc;
@@ -15,6 +19,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ./brine bench onebrc --rows N [--threads T] [--dir D]}: aggregates the same generated 1BRC
@@ -32,65 +43,109 @@ import java.util.TreeMap;
 public final class OnebrcBench {
   private OnebrcBench() {}
 
-  /** Parsed options (picocli: a missing or malformed value is a usage error, never an exception trace). */
-  @picocli.CommandLine.Command(name = "bench onebrc")
-  static final class Options {
-    @picocli.CommandLine.Option(names = "--rows", converter = Count.class) long rows = 100_000_000L;
-    @picocli.CommandLine.Option(names = "--threads") int threads = 2;
-    @picocli.CommandLine.Option(names = "--dir") Path dir = Path.of("build", "bench", "onebrc-data");
-    @picocli.CommandLine.Option(names = "--out") Path out = Path.of("build", "bench", "onebrc.md");
-    @picocli.CommandLine.Option(names = "--runs") int runs = 3;
-    @picocli.CommandLine.Option(names = "--peer-rows", converter = Count.class) long peerRows = -1;
-    @picocli.CommandLine.Option(names = "--seed") long seed = 1;
-    @picocli.CommandLine.Option(names = "--keep") boolean keep;
-    @picocli.CommandLine.Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
+  /**
+   * {@code bench onebrc}'s options (picocli: a missing or malformed value is a usage error with the usage text,
+   * exit 2, never an exception trace).
+   */
+  @Command(name = "onebrc", mixinStandardHelpOptions = true, version = "brine bench 0.1.0-SNAPSHOT",
+      sortOptions = false, usageHelpAutoWidth = true,
+      description = "1BRC aggregate: the same generated data through a Brine record file, DuckDB (table and " +
+          "Parquet), protobuf, DataInputStream and ObjectInputStream; writes FILE (and a chart beside it).")
+  static final class Options implements Callable<Integer> {
+    @Option(names = "--rows", paramLabel = "N", converter = Count.class,
+        description = "rows in the data set (default 100_000_000; underscores allowed)")
+    long rows = 100_000_000L;
+
+    @Option(names = "--threads", paramLabel = "T",
+        description = "thread count for the parallel run (default ${DEFAULT-VALUE}); 1 thread is always measured")
+    int threads = 2;
+
+    @Option(names = "--dir", paramLabel = "D", description = "scratch directory for the data files (default " +
+        "${DEFAULT-VALUE})")
+    Path dir = Path.of("build", "bench", "onebrc-data");
+
+    @Option(names = "--out", paramLabel = "FILE", description = "report (default ${DEFAULT-VALUE}); the chart is " +
+        "FILE with .png")
+    Path out = Path.of("build", "bench", "onebrc.md");
+
+    @Option(names = "--runs", paramLabel = "R", description = "timed runs per contender after one warm-up (default " +
+        "${DEFAULT-VALUE})")
+    int runs = 3;
+
+    @Option(names = "--peer-rows", paramLabel = "P", converter = Count.class,
+        description = "rows for the stream peers (protobuf, DataInputStream, JDK); default min(N, 10_000_000)")
+    long peerRows = -1;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (default ${DEFAULT-VALUE})")
+    long seed = 1;
+
+    @Option(names = "--keep", description = "keep the data files, and reuse them when rows/seed/peer-rows match")
+    boolean keep;
+
+    @Spec CommandSpec spec;
+
+    /** Checks the values together and fills in the defaults that depend on others. */
+    void validate(CommandLine cmd) {
+      if (rows < 1 || rows > Integer.MAX_VALUE - 8) {
+        throw new ParameterException(cmd, "--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation), got " + rows);
+      }
+      if (threads < 1 || runs < 1) {
+        throw new ParameterException(cmd, "--threads and --runs must be at least 1");
+      }
+      if (peerRows < 0) {
+        peerRows = Math.min(rows, 10_000_000L);
+      }
+      peerRows = Math.min(peerRows, rows);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+      validate(spec.commandLine());
+      run(this);
+      return 0;
+    }
   }
 
   /** A count that may be written with underscores ({@code 100_000_000}). */
-  static final class Count implements picocli.CommandLine.ITypeConverter<Long> {
+  static final class Count implements CommandLine.ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return Long.parseLong(value.replace("_", ""));
+      try {
+        return Long.parseLong(value.replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException("'" + value + "' is not a count");
+      }
     }
   }
 
-  static final String USAGE = "usage: bench onebrc [--rows N] [--threads T] [--dir D] [--out FILE] [--runs R]"
-      + " [--peer-rows P] [--seed S] [--keep]\n"
-      + "  --rows N       rows in the data set (default 100000000)\n"
-      + "  --threads T    thread count for the parallel run (default 2); 1 thread is always measured\n"
-      + "  --dir D        scratch directory for the data files (default build/bench/onebrc-data)\n"
-      + "  --out FILE     report (default build/bench/onebrc.md)\n"
-      + "  --runs R       timed runs per contender after one warm-up (default 3)\n"
-      + "  --peer-rows P  rows for the stream peers (protobuf, DataInputStream, JDK); default min(N, 10000000)\n"
-      + "  --keep         keep the data files, and reuse them when rows/seed/peer-rows match";
-
+  /**
+   * Parses and checks options without running (tests, programmatic use).
+   *
+   * @param args command-line arguments after {@code bench onebrc}
+   * @return the options
+   * @throws ParameterException for a missing, malformed or out-of-range value
+   */
   static Options parse(String[] args) {
     Options o = new Options();
-    try {
-      picocli.CommandLine cmd = new picocli.CommandLine(o);
-      cmd.parseArgs(args);
-      if (cmd.isUsageHelpRequested()) {
-        throw new IllegalArgumentException(USAGE);
-      }
-    } catch (picocli.CommandLine.ParameterException e) {
-      throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE, e);
-    }
-    if (o.rows < 1 || o.rows > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("--rows must be 1.." + (Integer.MAX_VALUE - 8) + " (in-memory generation)");
-    }
-    if (o.peerRows < 0) {
-      o.peerRows = Math.min(o.rows, 10_000_000L);
-    }
-    o.peerRows = Math.min(o.peerRows, o.rows);
-    o.threads = Math.max(1, o.threads);
-    o.runs = Math.max(1, o.runs);
+    CommandLine cmd = new CommandLine(o);
+    cmd.parseArgs(args);
+    o.validate(cmd);
     return o;
   }
 
   /** One line of the report. */
-  record Line(String name, int threads, long rows, long bytes, double bestMs, double medianMs) {
+  record Line(String name, int threads, long rows, long bytes, double bestMs, double medianMs, double[] runsMs) {
     double rowsPerSec() {
       return rows / (bestMs / 1e3);
+    }
+
+    /** Nanoseconds per row of every timed run. */
+    double[] nanosPerRow() {
+      double[] ns = new double[runsMs.length];
+      for (int i = 0; i < ns.length; i++) {
+        ns[i] = runsMs[i] * 1e6 / rows;
+      }
+      return ns;
     }
   }
 
@@ -100,21 +155,21 @@ public final class OnebrcBench {
   }
 
   /**
-   * Entry point.
+   * The {@code bench onebrc} command line (BenchMain adds it as a subcommand).
    *
-   * @param args see {@link #USAGE}
-   * @throws Exception on failure
+   * @return a fresh command line
    */
-  public static void main(String[] args) throws Exception {
-    Options o;
-    try {
-      o = parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
-    }
-    run(o);
+  public static CommandLine commandLine() {
+    return new CommandLine(new Options());
+  }
+
+  /**
+   * Entry point ({@code bench onebrc} is normally reached through {@code BenchMain}).
+   *
+   * @param args see {@code bench onebrc --help}
+   */
+  public static void main(String[] args) {
+    System.exit(BenchErrors.install(commandLine()).execute(args));
   }
 
   static List<Line> run(Options o) throws Exception {
@@ -185,6 +240,10 @@ public final class OnebrcBench {
         () -> Contenders.jdk(jdk)));
     String md = report(o, lines, Files.size(text));
     Files.createDirectories(o.out.toAbsolutePath().getParent());
+    Path png = chartFile(o.out);
+    if (chart(png, lines, caption(o))) {
+      md += "\n![1BRC aggregate relative to DuckDB](" + png.getFileName() + ")\n";
+    }
     Files.writeString(o.out, md);
     System.out.println(md);
     if (!o.keep) {
@@ -206,7 +265,7 @@ public final class OnebrcBench {
       check(name, expected, res);
     }
     Arrays.sort(ms);
-    Line l = new Line(name, threads, rows, bytes, ms[0], ms[runs / 2]);
+    Line l = new Line(name, threads, rows, bytes, ms[0], Samples.median(ms), ms);
     log("%-40s %d thr  best %10.1f ms  median %10.1f ms", name, threads, l.bestMs(), l.medianMs());
     return l;
   }
@@ -261,6 +320,80 @@ public final class OnebrcBench {
       }
     }
     return sb.toString();
+  }
+
+  /** The chart beside the report: {@code onebrc.md} → {@code onebrc.png}. */
+  static Path chartFile(Path report) {
+    String name = report.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return report.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".png");
+  }
+
+  private static List<String> caption(Options o) {
+    return List.of(String.format(Locale.ROOT, "./brine bench onebrc --rows %d --peer-rows %d --threads %d --runs %d"
+        + " --seed %d", o.rows, o.peerRows, o.threads, o.runs, o.seed), String.format(Locale.ROOT,
+        "Run %s; Java %s; %d CPUs. Bars: median of %d timed runs after a warm-up; whiskers: the farthest run.",
+        java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), o.runs));
+  }
+
+  /**
+   * Draws the 1BRC figure: every contender's speed (time per row) relative to DuckDB's table at the same thread
+   * count, and bytes per row on disk.
+   *
+   * @param png target file
+   * @param lines the measured lines
+   * @param caption lines under the panels
+   * @return true if written
+   * @throws IOException on write failure
+   */
+  static boolean chart(Path png, List<Line> lines, List<String> caption) throws IOException {
+    Map<Integer, Line> duck = new TreeMap<>();
+    List<String> contenders = new ArrayList<>();
+    List<Integer> threads = new ArrayList<>();
+    for (Line l : lines) {
+      if (l.name().startsWith("aggregate_duckdb (table)")) {
+        duck.put(l.threads(), l);
+      } else if (!l.name().startsWith("sequentialsum") && !contenders.contains(l.name())) {
+        contenders.add(l.name());
+      }
+      if (!threads.contains(l.threads())) {
+        threads.add(l.threads());
+      }
+    }
+    List<String> labels = contenders.stream().map(n -> n.replaceFirst("^aggregate_", "")).toList();
+    BarPanel speed = new BarPanel("Aggregate: speed relative to DuckDB (table), same threads", "DuckDB time ÷ time",
+        BarPanel.Scale.RATIO, labels);
+    for (int t : threads) {
+      Line ref = duck.get(t);
+      double[] ratio = new double[contenders.size()];
+      double[] error = new double[contenders.size()];
+      Arrays.fill(ratio, Double.NaN);
+      Arrays.fill(error, Double.NaN);
+      for (Line l : lines) {
+        int i = contenders.indexOf(l.name());
+        if (i >= 0 && l.threads() == t && ref != null) {
+          double[] mine = l.nanosPerRow();
+          double[] theirs = ref.nanosPerRow();
+          ratio[i] = Samples.median(theirs) / Samples.median(mine);
+          error[i] = Math.hypot(Samples.relativeSpread(mine), Samples.relativeSpread(theirs));
+        }
+      }
+      speed.series(t == 1 ? "1 thread" : t + " threads", ratio, error);
+    }
+    List<String> formats = new ArrayList<>();
+    List<Double> perRow = new ArrayList<>();
+    for (Line l : lines) {
+      String format = l.name().replaceFirst("^aggregate_", "").replaceFirst(" \\((no CRC check|reader kept open)\\)$", "");
+      if (!l.name().startsWith("sequentialsum") && !formats.contains(format)) {
+        formats.add(format);
+        perRow.add((double) l.bytes() / l.rows());
+      }
+    }
+    BarPanel size = new BarPanel("Bytes per row on disk", "bytes / row", BarPanel.Scale.LINEAR, formats)
+        .series("bytes per row", perRow.stream().mapToDouble(Double::doubleValue).toArray(), new double[formats.size()]);
+    return Figure.write(png, "1BRC: aggregate min/mean/max per station from a file, Brine vs DuckDB and stream "
+        + "formats", List.of(speed, size), caption);
   }
 
   private static void log(String fmt, Object... args) {

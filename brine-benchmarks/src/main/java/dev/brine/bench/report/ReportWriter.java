@@ -93,7 +93,8 @@ public final class ReportWriter {
         + "percentage of the score. Ratios are Brine's speed divided by the peer's: above 1.00× Brine is faster. "
         + "A dash means the benchmark did not run or failed its round-trip check.\n\n");
     if (chartFile != null) {
-      md.append("![ops/s relative to Fory](").append(chartFile).append(")\n\n");
+      md.append("![throughput relative to a reference peer, one panel per workload](").append(chartFile)
+          .append(")\n\n");
     }
     Map<String, Map<String, Map<String, Result>>> byClass = group(results);
     summary(md, byClass);

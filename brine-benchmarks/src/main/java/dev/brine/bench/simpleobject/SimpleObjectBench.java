@@ -3,7 +3,7 @@ package dev.brine.bench.simpleobject;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.brine.bench.proto.SimpleObjectProto;
 import dev.brine.bench.support.Codec;
-import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.FormatBench;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.State;
 
 /** Seed 003's SimpleObject: small flat object of ints, longs and strings (one non-ASCII). */
 @State(Scope.Benchmark)
-public class SimpleObjectBench extends CodecBench {
+public class SimpleObjectBench extends FormatBench {
   private byte[] protobufBytes;
 
   @Override

@@ -1,5 +1,6 @@
 package dev.brine.bench.spark;
 
+import dev.brine.bench.BenchErrors;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ./brine bench spark}: one Spark job suite run under Brine, Spark's KryoSerializer (classes
@@ -50,43 +58,124 @@ public final class SparkBench {
       "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED", "-Djdk.reflect.useDirectMethodHandle=false",
       "-Dio.netty.tryReflectionSetAccessible=true"};
 
-  static final String USAGE = String.join("\n",
-      "usage: bench spark [--records N] [--runs R] [--serializers brine,kryo,java] [--one-jvm] [--out FILE] [--jfr FILE] [--heap SIZE] [--warmup N] [--sizes] [--conf K=V ...]",
-      "  --records N      records in the suite (default 1000000)",
-      "  --runs R         runs per serializer, alternating (default 3); the median is reported",
-      "  --serializers L  which to run (default brine,kryo,java)",
-      "  --one-jvm        run all serializers' runs in one JVM, rotating (default: a fresh JVM per measured run,",
-      "                   loading only its serializer: one warm-up run, then the measured run)",
-      "  --out FILE       report (default build/bench/spark.md)",
-      "  --jfr FILE       record a JFR profile of each child JVM: FILE-<serializer>-r<round>.jfr,",
-      "                   or FILE itself with --one-jvm or --sizes",
-      "  --heap SIZE      child JVM heap (default 6g)",
-      "  --sizes          only print bytes per record of each serializer's stream (no Spark jobs)",
-      "  --conf K=V       a Spark setting for every run, after the suite's own (e.g. spark.shuffle.compress=false)",
-      "  --warmup N       records of the unreported warm-up run per serializer (default min(records, 100000); 0: none)");
-
   /** The suite's jobs, in the order they run; their times and shuffle bytes are indexed alike. */
   static final String[] JOBS = {"cache", "groupByKey", "reduceByKey", "join", "sortByKey"};
 
   /** Index in {@link #JOBS} of the first job that shuffles (the cache job does not). */
   static final int FIRST_SHUFFLE_JOB = 1;
 
-  /** Parsed arguments. */
-  static final class Args {
+  /**
+   * {@code bench spark}'s options (picocli: a missing or malformed value is a usage error with the usage text,
+   * exit 2, never an exception trace).
+   */
+  @Command(name = "spark", mixinStandardHelpOptions = true, version = "brine bench 0.1.0-SNAPSHOT",
+      sortOptions = false, usageHelpAutoWidth = true,
+      description = "Spark job suite (cache, groupByKey, reduceByKey, join, sortByKey) under Brine, Kryo and Java " +
+          "serialization, alternating; writes FILE (median times, shuffle and cached bytes) and a chart beside " +
+          "it.")
+  static final class Args implements Callable<Integer> {
+    @Option(names = "--records", paramLabel = "N", converter = Count.class,
+        description = "records in the suite (default 1_000_000; underscores allowed)")
     long records = 1_000_000;
+
+    @Option(names = "--runs", paramLabel = "R",
+        description = "runs per serializer, alternating (default ${DEFAULT-VALUE}); the median is reported")
     int runs = 3;
+
+    @Option(names = "--serializers", paramLabel = "LIST", split = ",",
+        description = "which to run, of brine, kryo, java (default brine,kryo,java)")
     List<String> serializers = List.of("brine", "kryo", "java");
+
+    @Option(names = "--one-jvm", description = "run all serializers' runs in one JVM, rotating (default: a fresh JVM " +
+        "per measured run, loading only its serializer: one warm-up run, then the measured run)")
     boolean oneJvm;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "report (default ${DEFAULT-VALUE}); the chart is " +
+        "FILE with .png")
     Path out = Path.of("build", "bench", "spark.md");
+
+    @Option(names = "--jfr", paramLabel = "FILE", description = "record a JFR profile of each child JVM: " +
+        "FILE-<serializer>-r<round>.jfr, or FILE itself with --one-jvm or --sizes")
     String jfr;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "child JVM heap (default ${DEFAULT-VALUE})")
     String heap = "6g";
+
+    @Option(names = "--warmup", paramLabel = "N", converter = Count.class,
+        description = "records of the unreported warm-up run per serializer (default min(records, 100_000); 0: none)")
     long warmup = -1;
+
+    @Option(names = "--sizes", description = "only print bytes per record of each serializer's stream (no Spark " +
+        "jobs)")
     boolean sizes;
-    /** Internal (parent to child): measure one run of the one serializer and write it to this file. */
-    Path result;
-    List<String> raw = new ArrayList<>();
-    /** {@code --conf key=value} settings, applied after the suite's own. */
+
+    @Option(names = "--conf", paramLabel = "K=V",
+        description = "a Spark setting for every run, after the suite's own (e.g. spark.shuffle.compress=false)")
     List<String> conf = new ArrayList<>();
+
+    /** Internal (parent to child): measure one run of the one serializer and write it to this file. */
+    @Option(names = "--result", hidden = true)
+    Path result;
+
+    /** The arguments as given, for the report. */
+    List<String> raw = new ArrayList<>();
+
+    @Spec CommandSpec spec;
+
+    /** Checks the values together and fills in the defaults that depend on others. */
+    void validate(CommandLine cmd) {
+      for (String s : serializers) {
+        if (!List.of("brine", "kryo", "java").contains(s)) {
+          throw new ParameterException(cmd, "unknown serializer " + s + " (brine, kryo, java)");
+        }
+      }
+      for (String kv : conf) {
+        if (!kv.startsWith("spark.") || kv.indexOf('=') < 0) {
+          throw new ParameterException(cmd, "--conf needs spark.KEY=VALUE, got " + kv);
+        }
+      }
+      if (records < 1 || runs < 1) {
+        throw new ParameterException(cmd, "--records and --runs must be positive");
+      }
+      if (result != null && serializers.size() != 1) {
+        throw new ParameterException(cmd, "--result measures one serializer");
+      }
+      if (warmup < 0) {
+        warmup = Math.min(records, 100_000);
+      }
+      raw = ownArgs(cmd);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+      validate(spec.commandLine());
+      return SparkBench.run(this);
+    }
+  }
+
+  /**
+   * The arguments given to this command: picocli's original arguments start at the top command, so when this
+   * runs as {@code bench spark} they begin with the parent's and the subcommand's own name.
+   */
+  static List<String> ownArgs(CommandLine cmd) {
+    if (cmd.getParseResult() == null) {
+      return List.of();
+    }
+    List<String> all = cmd.getParseResult().originalArgs();
+    int at = cmd.getParent() == null ? -1 : all.indexOf(cmd.getCommandName());
+    return List.copyOf(all.subList(at + 1, all.size()));
+  }
+
+  /** A count that may be written with underscores ({@code 1_000_000}). */
+  static final class Count implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      try {
+        return Long.parseLong(value.replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException("'" + value + "' is not a count");
+      }
+    }
   }
 
   /** One run's numbers, indexed by {@link #JOBS}; {@link #toLine} and {@link #parse} carry it between JVMs. */
@@ -136,94 +225,49 @@ public final class SparkBench {
   }
 
   /**
-   * Entry point (called by BenchMain for {@code bench spark ARGS}).
+   * The {@code bench spark} command line (BenchMain adds it as a subcommand).
    *
-   * @param argv see {@link #USAGE}
-   * @throws Exception if a child JVM cannot be started or the suite fails
+   * @return a fresh command line
    */
-  public static void main(String[] argv) throws Exception {
-    Args a;
-    try {
-      a = parse(argv);
-    } catch (IllegalArgumentException e) {
-      System.err.println("bench spark: " + e.getMessage());
-      System.err.println(USAGE);
-      System.exit(2);
-      return;
-    }
-    if (a == null) {
-      System.out.println(USAGE);
-    } else if (a.sizes || a.oneJvm) {
-      int rc = launch(childCommand(a, a.jfr, a.raw));
-      if (rc != 0) {
-        System.exit(rc);
-      }
-    } else {
-      finish(a, alternate(a, (s, round) -> runChild(a, s, round)));
-    }
+  public static CommandLine commandLine() {
+    return new CommandLine(new Args());
   }
 
+  /**
+   * Entry point ({@code bench spark} is normally reached through {@code BenchMain}).
+   *
+   * @param argv see {@code bench spark --help}
+   */
+  public static void main(String[] argv) {
+    System.exit(BenchErrors.install(commandLine()).execute(argv));
+  }
+
+  /** Runs the suite as {@code a} asks; returns the exit code. */
+  static int run(Args a) throws Exception {
+    if (a.sizes || a.oneJvm) {
+      return launch(childCommand(a, a.jfr, a.raw));
+    }
+    finish(a, alternate(a, (s, round) -> runChild(a, s, round)));
+    return 0;
+  }
+
+  /**
+   * Parses and checks arguments without running (the child JVMs, tests).
+   *
+   * @param argv command-line arguments after {@code bench spark}
+   * @return the arguments, or null if help was asked for (then the usage is printed)
+   * @throws ParameterException for a missing, malformed or out-of-range value
+   */
   static Args parse(String[] argv) {
     Args a = new Args();
-    a.raw.addAll(Arrays.asList(argv));
-    for (int i = 0; i < argv.length; i++) {
-      String s = argv[i];
-      switch (s) {
-        case "-h", "--help" -> {
-          return null;
-        }
-        case "--records" -> a.records = number(argv, ++i, s);
-        case "--runs" -> a.runs = (int) number(argv, ++i, s);
-        case "--serializers" -> a.serializers = List.of(value(argv, ++i, s).split(","));
-        case "--one-jvm" -> a.oneJvm = true;
-        case "--out" -> a.out = Path.of(value(argv, ++i, s));
-        case "--jfr" -> a.jfr = value(argv, ++i, s);
-        case "--heap" -> a.heap = value(argv, ++i, s);
-        case "--warmup" -> a.warmup = number(argv, ++i, s);
-        case "--sizes" -> a.sizes = true;
-        case "--conf" -> a.conf.add(sparkSetting(value(argv, ++i, s)));
-        case "--result" -> a.result = Path.of(value(argv, ++i, s));
-        default -> throw new IllegalArgumentException("unknown argument " + s);
-      }
+    CommandLine cmd = new CommandLine(a);
+    cmd.parseArgs(argv);
+    if (cmd.isUsageHelpRequested()) {
+      cmd.usage(System.out);
+      return null;
     }
-    for (String s : a.serializers) {
-      if (!List.of("brine", "kryo", "java").contains(s)) {
-        throw new IllegalArgumentException("unknown serializer " + s + " (brine, kryo, java)");
-      }
-    }
-    if (a.warmup < 0) {
-      a.warmup = Math.min(a.records, 100_000);
-    }
-    if (a.records < 1 || a.runs < 1) {
-      throw new IllegalArgumentException("--records and --runs must be positive");
-    }
-    if (a.result != null && a.serializers.size() != 1) {
-      throw new IllegalArgumentException("--result measures one serializer");
-    }
+    a.validate(cmd);
     return a;
-  }
-
-  private static String sparkSetting(String kv) {
-    int eq = kv.indexOf('=');
-    if (!kv.startsWith("spark.") || eq < 0) {
-      throw new IllegalArgumentException("--conf needs spark.KEY=VALUE, got " + kv);
-    }
-    return kv;
-  }
-
-  private static String value(String[] argv, int i, String opt) {
-    if (i >= argv.length) {
-      throw new IllegalArgumentException(opt + " needs a value");
-    }
-    return argv[i];
-  }
-
-  private static long number(String[] argv, int i, String opt) {
-    try {
-      return Long.parseLong(value(argv, i, opt).replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(opt + " needs a number");
-    }
   }
 
   /** Spark's class path, as written at build time; empty if absent (then the current one must do). */
@@ -319,6 +363,12 @@ public final class SparkBench {
     checkChecksums(runs);
     String report = SparkReport.report(a, runs);
     Files.createDirectories(a.out.toAbsolutePath().getParent());
+    String name = a.out.getFileName().toString();
+    Path png = a.out.resolveSibling((name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name)
+        + ".png");
+    if (SparkReport.chart(png, a, runs)) {
+      report += "\n![Spark job suite](" + png.getFileName() + ")\n";
+    }
     Files.writeString(a.out, report);
     System.out.println(report);
     System.out.println("bench spark: wrote " + a.out);

@@ -3,6 +3,9 @@ package dev.brine.bench.spark;
 import static dev.brine.bench.spark.SparkBench.FIRST_SHUFFLE_JOB;
 import static dev.brine.bench.spark.SparkBench.JOBS;
 
+import dev.brine.bench.report.BarPanel;
+import dev.brine.bench.report.Figure;
+import dev.brine.bench.report.Samples;
 import dev.brine.bench.spark.SparkBench.Args;
 import dev.brine.bench.spark.SparkBench.Run;
 import java.util.ArrayList;
@@ -134,6 +137,49 @@ final class SparkReport {
           ratio(brine.jobShuffleBytes()[j], kryo.jobShuffleBytes()[j])));
     }
     sb.append('\n');
+  }
+
+  /**
+   * Draws the Spark figure: median wall time of the suite and of each job per serializer (whiskers: the farthest
+   * run), and shuffle bytes written and cached bytes.
+   *
+   * @param png target file
+   * @param a the arguments (for the caption)
+   * @param runs every measured run
+   * @return true if written
+   * @throws java.io.IOException on write failure
+   */
+  static boolean chart(java.nio.file.Path png, Args a, List<Run> runs) throws java.io.IOException {
+    Map<String, List<Run>> by = new LinkedHashMap<>();
+    for (Run r : runs) {
+      by.computeIfAbsent(r.serializer(), k -> new ArrayList<>()).add(r);
+    }
+    List<String> categories = new ArrayList<>(List.of("whole suite"));
+    categories.addAll(Arrays.asList(JOBS));
+    BarPanel time = new BarPanel("Wall time, lower is better", "seconds", BarPanel.Scale.LINEAR, categories);
+    BarPanel bytes = new BarPanel("Bytes, lower is better", "MB", BarPanel.Scale.LINEAR,
+        List.of("shuffle written (after LZ4)", "cached (MEMORY_ONLY_SER)"));
+    by.forEach((serializer, rs) -> {
+      double[] value = new double[categories.size()];
+      double[] error = new double[categories.size()];
+      for (int c = 0; c < categories.size(); c++) {
+        int job = c - 1;
+        double[] secs = rs.stream().mapToDouble(r -> (job < 0 ? r.totalNanos() : r.jobNanos()[job]) / 1e9).toArray();
+        value[c] = Samples.median(secs);
+        error[c] = Samples.spread(secs);
+      }
+      time.series(serializer, value, error);
+      double[] shuffle = rs.stream().mapToDouble(r -> r.shuffleBytes() / 1e6).toArray();
+      double[] cached = rs.stream().mapToDouble(r -> r.cachedBytes() / 1e6).toArray();
+      bytes.series(serializer, new double[] {Samples.median(shuffle), Samples.median(cached)},
+          new double[] {Samples.spread(shuffle), Samples.spread(cached)});
+    });
+    List<String> caption = List.of("./brine bench spark " + String.join(" ", a.raw), String.format(Locale.ROOT,
+        "Run %s; %,d records, local[2], Java %s, %d CPUs; %s. Bars: median of %d runs per serializer; whiskers: the "
+        + "farthest run.", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), a.records,
+        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
+        a.oneJvm ? "all runs in one JVM" : "a fresh JVM per run", a.runs));
+    return Figure.write(png, "Spark job suite: Brine vs Kryo vs Java serialization", List.of(time, bytes), caption);
   }
 
   private static double ratio(long x, long y) {

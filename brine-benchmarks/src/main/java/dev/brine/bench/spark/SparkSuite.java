@@ -49,7 +49,7 @@ public final class SparkSuite {
   /**
    * Child entry point.
    *
-   * @param argv the arguments of {@link SparkBench#USAGE}
+   * @param argv the arguments of {@code bench spark} (see {@code bench spark --help})
    * @throws Exception if a job fails or the report cannot be written
    */
   public static void main(String[] argv) throws Exception {

@@ -4,7 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import dev.brine.bench.proto.BoxedStructProto;
 import dev.brine.bench.proto.StructProto;
 import dev.brine.bench.support.Codec;
-import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.FormatBench;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * ({@link BoxedStruct}).
  */
 @State(Scope.Benchmark)
-public class StructBench extends CodecBench {
+public class StructBench extends FormatBench {
   /** {@code primitive}: int/long/double fields; {@code boxed}: Integer/Long/Double fields. */
   @Param({"primitive", "boxed"})
   public String workload;

@@ -201,6 +201,7 @@ public abstract class CodecBench {
       });
     }
     addCodecs(codecs);
+    addFormatCodecs(codecs, only);
     for (Map.Entry<String, Codec> e : codecs.entrySet()) {
       if (only == null || only.equals(e.getKey())) {
         attempt(e.getKey(), () -> payloads.put(e.getKey(), e.getValue().serialize(value)));
@@ -214,6 +215,20 @@ public abstract class CodecBench {
     jdkBytes = payloads.get("jdk");
     jacksonBytes = payloads.get("jackson");
     payloadsReady();
+    formatPayloadsReady();
+  }
+
+  /**
+   * Adds the codecs of other formats (FormatBench: Brine's protobuf and JSON mappers and their peers).
+   *
+   * @param out library name to codec
+   * @param only the one library to prepare, or null for all
+   */
+  protected void addFormatCodecs(Map<String, Codec> out, String only) {
+  }
+
+  /** Called after all payloads exist, for {@link #addFormatCodecs}'s payloads. */
+  protected void formatPayloadsReady() {
   }
 
   private interface Step {

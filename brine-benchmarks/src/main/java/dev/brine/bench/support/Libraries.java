@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.brine.Brine;
+import dev.brine.protobuf.ProtoMapper;
 import java.util.List;
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
@@ -110,5 +111,52 @@ public final class Libraries {
         .visibility(PropertyAccessor.ALL, Visibility.NONE)
         .visibility(PropertyAccessor.FIELD, Visibility.ANY)
         .build();
+  }
+
+  /**
+   * Brine's protobuf mapper for the workload's message classes (its enums come with them).
+   *
+   * @param classes the workload's classes
+   * @return the mapper
+   */
+  public static ProtoMapper proto(List<Class<?>> classes) {
+    return ProtoMapper.builder().register(classes.stream().filter(c -> !c.isEnum()).toArray(Class<?>[]::new)).build();
+  }
+
+  /**
+   * Jackson databind with the Blackbird module (accessors through LambdaMetafactory, Jackson's fastest
+   * documented set-up on JDK 11+), field access as {@link #jackson()}.
+   *
+   * @return the mapper
+   */
+  public static ObjectMapper jacksonBlackbird() {
+    return JsonMapper.builder()
+        .addModule(new com.fasterxml.jackson.module.blackbird.BlackbirdModule())
+        .visibility(PropertyAccessor.ALL, Visibility.NONE)
+        .visibility(PropertyAccessor.FIELD, Visibility.ANY)
+        .build();
+  }
+
+  /**
+   * Brine's JSON mapper for the workload's classes.
+   *
+   * @param classes the workload's classes
+   * @return the mapper
+   */
+  public static dev.brine.json.JsonMapper brineJson(List<Class<?>> classes) {
+    return dev.brine.json.JsonMapper.builder().register(classes.stream().filter(c -> !c.isEnum()).toArray(Class<?>[]::new))
+        .build();
+  }
+
+  /**
+   * DSL-JSON with runtime analysis (its reflection-based set-up; its fastest, compile-time code
+   * generation, needs annotations on the classes), doubles parsed exactly (its default precision
+   * changes the last bits of some doubles, so the Struct round trip failed).
+   *
+   * @return the instance
+   */
+  public static com.dslplatform.json.DslJson<Object> dslJson() {
+    return new com.dslplatform.json.DslJson<>(com.dslplatform.json.runtime.Settings.withRuntime().includeServiceLoader()
+        .doublePrecision(com.dslplatform.json.JsonReader.DoublePrecision.EXACT));
   }
 }

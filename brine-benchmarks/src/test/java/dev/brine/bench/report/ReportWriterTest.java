@@ -37,7 +37,7 @@ class ReportWriterTest {
     Path md = dir.resolve("report.md");
     Map<String, Map<String, Integer>> sizes =
         Map.of("dev.brine.bench.maps.MapBench\u0000workload=int_int, size=64", Map.of("brine", 200, "fory", 260));
-    assertTrue(ChartWriter.write(dir.resolve("report.png"), rs));
+    assertTrue(ChartWriter.write(dir.resolve("report.png"), rs, List.of("Command: test")));
     ReportWriter.write(md, List.of("Command: test"), rs, sizes, "report.png");
     String text = Files.readString(md);
     assertTrue(text.contains("## MapBench"), text);

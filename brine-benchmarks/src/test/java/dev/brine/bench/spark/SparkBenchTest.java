@@ -15,6 +15,7 @@ import org.apache.spark.serializer.DeserializationStream;
 import org.apache.spark.serializer.SerializationStream;
 import org.apache.spark.serializer.SerializerInstance;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.ParameterException;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
@@ -33,9 +34,9 @@ class SparkBenchTest {
     assertEquals(1000, a.warmup);
     assertEquals(List.of("brine", "kryo"), a.serializers);
     assertNull(SparkBench.parse(new String[] {"--help"}));
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--serializers", "fory"}));
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--records"}));
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--bogus"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--serializers", "fory"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--records"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--bogus"}));
   }
 
   @Test
@@ -48,8 +49,8 @@ class SparkBenchTest {
     // and a child JVM of the default mode gets them too
     SparkBench.Args child = SparkBench.parse(SparkBench.childArgs(a, "kryo", java.nio.file.Path.of("/tmp/r")).toArray(new String[0]));
     assertEquals(a.conf, child.conf);
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--conf", "spark.x"}));
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--conf", "other=1"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--conf", "spark.x"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--conf", "other=1"}));
   }
 
   @Test
@@ -92,6 +93,19 @@ class SparkBenchTest {
   }
 
   @Test
+  void theChartShowsTimesAndBytesPerSerializer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    SparkBench.Args a = SparkBench.parse(new String[] {"--records", "10", "--serializers", "brine,kryo"});
+    List<SparkBench.Run> runs = List.of(
+        run("brine", 2_000_000_000L, new long[] {0, 10, 20, 20, 30}, 70),
+        run("kryo", 3_000_000_000L, new long[] {0, 10, 40, 20, 30}, 100),
+        run("brine", 2_200_000_000L, new long[] {0, 10, 20, 20, 30}, 70),
+        run("kryo", 2_900_000_000L, new long[] {0, 10, 40, 20, 30}, 100));
+    java.nio.file.Path png = dir.resolve("spark.png");
+    assertTrue(SparkReport.chart(png, a, runs));
+    assertTrue(java.nio.file.Files.size(png) > 10_000);
+  }
+
+  @Test
   void runsSurviveTheTripFromChildToParent() {
     SparkBench.Run r = new SparkBench.Run("kryo", new long[] {1, 2, 3, 4, 5}, 99, new long[] {0, 6, 7, 8, 9}, 42, -7);
     SparkBench.Run back = SparkBench.Run.parse(r.toLine() + "\n");
@@ -109,7 +123,7 @@ class SparkBenchTest {
     assertEquals(50, child.warmup);
     assertEquals(List.of("java"), child.serializers);
     assertEquals(java.nio.file.Path.of("/tmp/x.run"), child.result);
-    assertThrows(IllegalArgumentException.class, () -> SparkBench.parse(new String[] {"--result", "/tmp/x.run"}));
+    assertThrows(ParameterException.class, () -> SparkBench.parse(new String[] {"--result", "/tmp/x.run"}));
     assertTrue(SparkBench.parse(new String[] {"--one-jvm"}).oneJvm);
   }
 

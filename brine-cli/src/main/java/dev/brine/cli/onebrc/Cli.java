@@ -4,7 +4,10 @@ import dev.brine.BrineException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
@@ -42,8 +45,13 @@ final class Cli {
     }
   }
 
+  /** A progress bar on standard error on a terminal; one that prints nothing when the output is redirected. */
   static ProgressBar bar(String task, long max, String unit, long unitSize) {
+    ProgressBarConsumer consumer = dev.brine.cli.Progress.interactive()
+        ? new ConsoleProgressBarConsumer(System.err, 100) // fixed width: no terminal library to ask
+        : new DelegatingProgressBarConsumer(line -> { }, 100);
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(max).setStyle(ProgressBarStyle.ASCII)
+        .setConsumer(consumer)
         .setUnit(unit, unitSize).setUpdateIntervalMillis(500).build();
   }
 }

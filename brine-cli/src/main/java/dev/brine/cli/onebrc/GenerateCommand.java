@@ -32,13 +32,13 @@ public final class GenerateCommand implements Callable<Integer> {
   /**
    * Generates the file.
    *
-   * @return 0 on success, 1 on bad input or I/O errors
+   * @return 0 on success, 1 on I/O errors (a negative count is a usage error, 2)
    */
   @Override
   public Integer call() {
     return Cli.run(spec.commandLine().getErr(), () -> {
       if (rows < 0) {
-        throw new dev.brine.BrineException("row count must be >= 0, got " + rows);
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "the row count must be >= 0, got " + rows);
       }
       List<OneBrc.Station> stations = stationsFile == null ? OneBrc.defaultStations() : OneBrc.readStations(stationsFile);
       if (rows >= (1 << 22)) {

@@ -1,0 +1,666 @@
+package dev.brine.cli.inspect;
+
+import dev.brine.BrineException;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.cli.inspect.WireType.Kind;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Decodes the structure of a Brine payload without its classes, as {@code protoc --decode_raw} does for protobuf:
+ * the header (references, number encoding), then every tagged value with its type id, lengths and sizes, class
+ * descriptors, map chunks, back-references, and the strings, numbers and dates of the built-in types
+ * (docs/format.md). A registered class's fields follow one another without tags or lengths, so where one begins
+ * the bytes cannot be split without the class: decoding stops there and {@link Decoded#stoppedAt()} says where.
+ * Malformed or truncated input ends decoding with the {@link BrineException} the library would give, with its
+ * offset; what was decoded before stays in the tree.
+ */
+public final class PayloadDecoder {
+  /** Deepest nesting decoded: the library's default {@code maxDepth}. */
+  public static final int MAX_DEPTH = 4096;
+
+  /** Stack of the thread that decodes: room for {@link #MAX_DEPTH} levels of nested values. */
+  private static final long STACK_BYTES = 256L << 20;
+
+  /**
+   * The result of decoding.
+   *
+   * @param root the payload's node: the header and the value as children
+   * @param stoppedAt where decoding stopped at a payload only its class can split, or -1
+   * @param stopReason what could not be split there, or null
+   * @param error why decoding failed (malformed, truncated, too deep), or null
+   * @param needsClasses whether the value names classes this program may not have: registered ones, classes
+   *     written by name or as {@code Class} values, a lambda's capturing class, brine-spark's types (so it can be
+   *     shown as Java objects only with those classes)
+   */
+  public record Decoded(Node root, int stoppedAt, String stopReason, BrineException error, boolean needsClasses) {
+    /**
+     * Whether every byte was decoded.
+     *
+     * @return true if decoding neither stopped nor failed
+     */
+    public boolean complete() {
+      return stoppedAt < 0 && error == null;
+    }
+  }
+
+  /** Thrown (and caught in {@link #decode}) where a payload cannot be split without its class. */
+  private static final class Opaque extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int at;
+
+    Opaque(int at, String reason) {
+      super(reason, null, false, false);
+      this.at = at;
+    }
+  }
+
+  private final Cursor in;
+  private final int maxChildren;
+  private boolean references;
+  private boolean compressed = true;
+  private int depth;
+  private boolean needsClasses;
+  private final List<Node> objects = new ArrayList<>();
+  private final List<String> names = new ArrayList<>();
+
+  private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
+    this.in = new Cursor(bytes, offset, length);
+    this.maxChildren = maxChildren;
+  }
+
+  /**
+   * Decodes one payload ({@code header value}, what {@code Brine.serialize} writes).
+   *
+   * @param bytes the payload
+   * @param maxChildren elements, entries or chunks kept per value for printing (all are decoded)
+   * @return the tree and how decoding ended
+   */
+  public static Decoded decode(byte[] bytes, int maxChildren) {
+    return decode(bytes, 0, bytes.length, maxChildren);
+  }
+
+  /**
+   * Decodes one payload in a slice of an array; offsets in the tree and in messages count from the slice's start.
+   *
+   * @param bytes the array
+   * @param offset where the payload starts
+   * @param length its length
+   * @param maxChildren elements, entries or chunks kept per value for printing (all are decoded)
+   * @return the tree and how decoding ended
+   */
+  public static Decoded decode(byte[] bytes, int offset, int length, int maxChildren) {
+    // one recursion per nesting level: on a thread whose stack holds MAX_DEPTH of them (as the library retries
+    // a deep graph on a deep-stack thread)
+    Decoded[] result = new Decoded[1];
+    RuntimeException[] failed = new RuntimeException[1];
+    Thread t = new Thread(null, () -> {
+      try {
+        result[0] = decodeHere(bytes, offset, length, maxChildren);
+      } catch (RuntimeException e) {
+        failed[0] = e;
+      }
+    }, "brine-inspect", STACK_BYTES);
+    t.start();
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while decoding", e);
+    }
+    if (failed[0] != null) {
+      throw failed[0];
+    }
+    return result[0];
+  }
+
+  private static Decoded decodeHere(byte[] bytes, int offset, int length, int maxChildren) {
+    PayloadDecoder d = new PayloadDecoder(bytes, offset, length, maxChildren);
+    Node root = new Node(0, "", "Brine payload", maxChildren);
+    try {
+      d.header(root);
+      d.value(root, "value");
+      if (d.in.remaining() > 0) {
+        throw new MalformedInputException(d.in.remaining() + " trailing bytes at offset " + d.in.position()
+            + " after the value");
+      }
+      root.end(d.in.position());
+      return new Decoded(root, -1, null, null, d.needsClasses);
+    } catch (Opaque o) {
+      return new Decoded(root, o.at, o.getMessage(), null, d.needsClasses);
+    } catch (BrineException e) {
+      return new Decoded(root, -1, null, e, d.needsClasses);
+    }
+  }
+
+  /**
+   * Whether a file looks like one or more payloads written with {@code serialize(value, OutputStream)}: a
+   * varuint32 length, then a payload of that length whose first byte is a header, until the end.
+   *
+   * @param bytes the file
+   * @return the payloads' offsets and lengths as pairs, or null if the file is not such a stream
+   */
+  public static int[] lengthPrefixedPayloads(byte[] bytes) {
+    List<Integer> spans = new ArrayList<>();
+    Cursor c = new Cursor(bytes);
+    try {
+      while (c.remaining() > 0) {
+        int n = c.readVarUInt32();
+        if (n < 1 || n > c.remaining() || !isHeader(bytes[c.position()] & 0xFF)) {
+          return null;
+        }
+        spans.add(c.position());
+        spans.add(n);
+        c.skip(n);
+      }
+    } catch (BrineException e) {
+      return null;
+    }
+    return spans.isEmpty() ? null : spans.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Whether a byte is a payload header: 0xC0 (format 2) or 0xB2 (format 1), with 0x01 for references and 0x04
+   * for fixed-width numbers. The two formats lay out the built-in types alike; they differ in how a class's
+   * fields are written, which this decoder does not split.
+   *
+   * @param b the byte, 0–255
+   * @return true for 0xC0, 0xC1, 0xC4, 0xC5, 0xB2, 0xB3, 0xB6, 0xB7
+   */
+  public static boolean isHeader(int b) {
+    int base = b & ~0x05;
+    return base == 0xC0 || base == 0xB2;
+  }
+
+  // ---------------------------------------------------------------- header and tagged values
+
+  private void header(Node root) {
+    int h = in.readInt8() & 0xFF;
+    if (!isHeader(h)) {
+      throw new MalformedInputException(String.format("header byte 0x%02X at offset 0 is not a Brine payload's "
+          + "(0xC0, 0xC1, 0xC4, 0xC5; format 1: 0xB2, 0xB3, 0xB6, 0xB7)", h));
+    }
+    references = (h & 0x01) != 0;
+    compressed = (h & 0x04) == 0;
+    Node n = root.add(node(0, "header", String.format("0x%02X", h)));
+    n.text("format " + ((h & ~0x05) == 0xC0 ? "2" : "1") + ", references "
+        + (references ? "on (back-references allowed)" : "off") + ", int/long "
+        + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
+    n.end(1);
+  }
+
+  private Node node(int at, String role, String type) {
+    return new Node(at, role, type, maxChildren);
+  }
+
+  /** A tagged value: varuint32 tag (0 null, 1 back-reference, else a type) and the payload. */
+  private void value(Node parent, String role) {
+    int at = in.position();
+    int tag = in.readVarUInt32();
+    if (tag == 0) {
+      leaf(parent, at, role, "null", "");
+      return;
+    }
+    if (tag == 1) {
+      backReference(parent, at, role, "tag 1");
+      return;
+    }
+    payload(parent, at, role, resolve(tag, at), true);
+  }
+
+  /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
+  private void declared(Node parent, String role, WireType t) {
+    int at = in.position();
+    int slot = in.readInt8();
+    switch (slot) {
+      case 0 -> leaf(parent, at, role, "null", "(slot 0)");
+      case 1 -> backReference(parent, at, role, "slot 1");
+      case 2 -> payload(parent, at, role, t, false);
+      default -> throw new MalformedInputException("invalid slot byte " + slot + " at offset " + at
+          + " (expected 0, 1 or 2)");
+    }
+  }
+
+  private void leaf(Node parent, int at, String role, String type, String text) {
+    Node n = parent.add(node(at, role, type));
+    n.text(text);
+    n.end(in.position());
+  }
+
+  private void backReference(Node parent, int at, String role, String how) {
+    if (!references) {
+      throw new MalformedInputException("back-reference at offset " + at + " but the header says references are off");
+    }
+    int index = in.readVarUInt32();
+    if (index < 0 || index >= objects.size()) {
+      throw new MalformedInputException("back-reference to object #" + Integer.toUnsignedString(index)
+          + " at offset " + at + ", but only " + objects.size() + " objects were read");
+    }
+    Node target = objects.get(index);
+    leaf(parent, at, role, "back-reference", "(" + how + ") → object #" + index + ", the " + target.type()
+        + " at " + Texts.hex(target.offset()) + (target.end() < 0 ? " (a value that contains this one: a cycle)" : ""));
+  }
+
+  /** Reads the rest of a type tag or class descriptor: a class by name, an array's component, or a plain id. */
+  private WireType resolve(int tag, int at) {
+    if (tag == 62) {
+      needsClasses = true;
+      int k = in.readVarUInt32();
+      if (k == 0) {
+        String name = in.readString();
+        names.add(name);
+        return WireType.byName(name);
+      }
+      if (k < 0 || k > names.size()) {
+        throw new MalformedInputException("class-name reference #" + Integer.toUnsignedString(k) + " at offset "
+            + at + ", but only " + names.size() + " names were read");
+      }
+      return WireType.byName(names.get(k - 1));
+    }
+    if (tag == 21) {
+      enter(at);
+      WireType component = classDescriptor(at);
+      depth--;
+      return WireType.arrayOf(component);
+    }
+    WireType t = WireType.forId(tag);
+    needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224 && tag < JdkBlock.FIRST || tag >= JdkBlock.END
+        || tag == 58 || tag == 8400; // a Class value and a serialized lambda name classes too
+    if (t == null) {
+      throw new MalformedInputException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
+          + " (not a built-in, a registration or a module type)");
+    }
+    return t;
+  }
+
+  /** A class descriptor (the class of a collection's elements, a map chunk's keys, an array's component). */
+  private WireType classDescriptor(int at) {
+    int tag = in.readVarUInt32();
+    if (tag == 0 || tag == 1) {
+      throw new MalformedInputException("expected a class descriptor at offset " + at + " but found tag " + tag);
+    }
+    return resolve(tag, at);
+  }
+
+  private WireType classChild(Node parent, String role) {
+    int at = in.position();
+    WireType t = classDescriptor(at);
+    Node n = parent.add(node(at, role, t.display()));
+    n.end(in.position());
+    return t;
+  }
+
+  private void enter(int at) {
+    if (++depth > MAX_DEPTH) {
+      throw new LimitExceededException("nested deeper than " + MAX_DEPTH + " levels at offset " + at);
+    }
+  }
+
+  // ---------------------------------------------------------------- payloads
+
+  /** The payload of {@code t} at {@code at}; {@code tagged} if a tag named the type there (else it was known). */
+  private void payload(Node parent, int at, String role, WireType t, boolean tagged) {
+    Node n = parent.add(node(at, role, tagged ? t.display() : t.name()));
+    if (t.kind() == Kind.OPAQUE) {
+      n.text(t.id() == 62
+          ? "a class written by name: its payload is the class's own (fields carry no tags or lengths)"
+          : t.id() >= JdkBlock.FIRST && t.id() < JdkBlock.END ? "a JDK block id newer than this inspector"
+          : t.id() >= 8192 && t.id() < JdkBlock.FIRST ? "a module's type whose layout is not documented"
+          : "registered by the writer (Brine.Builder.register): its fields carry no tags or lengths");
+      throw new Opaque(in.position(), t.name() + " (at " + Texts.hex(at) + ") writes its fields without tags or lengths"
+          + " in an order and layout only its class knows");
+    }
+    if (references && t.tracked()) {
+      n.referenceIndex(objects.size());
+      objects.add(n);
+    }
+    enter(at);
+    switch (t.kind()) {
+      case BOOLEAN -> n.text(Boolean.toString(in.readBoolean()));
+      case BYTE -> n.text(Byte.toString(in.readInt8()));
+      case SHORT -> n.text(Short.toString(in.readInt16()));
+      case CHAR -> n.text(Texts.character(in.readChar()));
+      case INT -> n.text(Integer.toString(compressed ? in.readVarInt32() : in.readInt32()));
+      case LONG -> n.text(Long.toString(compressed ? in.readVarInt64() : in.readInt64()));
+      case FLOAT -> n.text(Texts.floatText(in.readFloat32()));
+      case DOUBLE -> n.text(Texts.doubleText(in.readFloat64()));
+      case STRING -> n.text(Leaves.string(in, false));
+      case BOOLEAN_ARRAY, BYTE_ARRAY, SHORT_ARRAY, CHAR_ARRAY, INT_ARRAY, LONG_ARRAY, FLOAT_ARRAY, DOUBLE_ARRAY ->
+          n.text(Leaves.primitiveArray(in, t));
+      case STRING_ARRAY -> stringArray(n);
+      case OBJECT_ARRAY -> {
+        int len = in.readLength("Object[] length", Integer.MAX_VALUE, 1);
+        n.text("length " + len);
+        for (int i = 0; i < len; i++) {
+          value(n, "[" + i + "]");
+        }
+      }
+      case ARRAY -> array(n, t);
+      case BIG_INTEGER -> n.text(Leaves.bigInteger(in).toString());
+      case BIG_DECIMAL -> {
+        int scale = in.readVarInt32();
+        n.text(new BigDecimal(Leaves.bigInteger(in), scale).toString());
+      }
+      case UUID -> n.text(new UUID(in.readInt64(), in.readInt64()).toString());
+      case COLLECTION, SORTED_COLLECTION -> collection(n, t.kind() == Kind.SORTED_COLLECTION);
+      case ENUM_SET -> enumSet(n);
+      case MAP, SORTED_MAP, ENUM_MAP -> map(n, t.kind());
+      case OPTIONAL -> value(n, "value");
+      case OPTIONAL_INT -> n.text(in.readBoolean() ? Integer.toString(in.readVarInt32()) : "empty");
+      case OPTIONAL_LONG -> n.text(in.readBoolean() ? Long.toString(in.readVarInt64()) : "empty");
+      case OPTIONAL_DOUBLE -> n.text(in.readBoolean() ? Texts.doubleText(in.readFloat64()) : "empty");
+      case INSTANT, LOCAL_DATE, LOCAL_TIME, LOCAL_DATE_TIME, ZONED_DATE_TIME, OFFSET_DATE_TIME, DURATION, PERIOD,
+          ZONE_ID, DATE -> n.text(Leaves.time(in, t.kind(), at));
+      case BIT_SET -> n.text(Leaves.bitSet(in));
+      case REVERSE_ORDER -> n.text("(no payload)");
+      case CLASS -> n.text(Texts.quote(in.readString()));
+      case ENUM_ORDINAL -> n.text("ordinal " + in.readVarUInt32());
+      case GEOMETRY -> n.text(Leaves.geometry(in, at));
+      case NOTHING -> n.text("(no payload)");
+      case TAGGED -> {
+        for (int i = 0; i < t.taggedValues(); i++) {
+          value(n, t.taggedValues() == 1 ? "value" : "_" + (i + 1));
+        }
+      }
+      case COUNT_TAGGED, COUNT_PAIRS -> {
+        boolean pairs = t.kind() == Kind.COUNT_PAIRS;
+        int count = in.readLength("element count", Integer.MAX_VALUE, pairs ? 2 : 1);
+        n.text(pairs ? Texts.plural(count, "entry", "entries") : Texts.plural(count, "element", "elements"));
+        for (int i = 0; i < count; i++) {
+          if (pairs) {
+            value(n, "key " + i);
+            value(n, "value " + i);
+          } else {
+            value(n, "[" + i + "]");
+          }
+        }
+      }
+      case JDK -> jdk(n, JdkBlock.steps(t.id()), new StringBuilder());
+      case JAVA_STREAM -> {
+        int len = in.readLength("Java serialization stream length", Integer.MAX_VALUE, 1);
+        in.skip(len);
+        n.text("a Java serialization stream of " + len + " bytes");
+      }
+      default -> throw new IllegalStateException("unhandled " + t.kind());
+    }
+    depth--;
+    n.end(in.position());
+  }
+
+  private void stringArray(Node n) {
+    int len = in.readLength("String[] length", Integer.MAX_VALUE, 1);
+    n.text("length " + len);
+    for (int i = 0; i < len; i++) {
+      int at = in.position();
+      leaf(n, at, "[" + i + "]", "string", Leaves.string(in, true));
+    }
+  }
+
+  private void array(Node n, WireType t) {
+    int len = in.readLength(t.name() + " length", Integer.MAX_VALUE, 1);
+    WireType component = t.component();
+    n.text("length " + len + (component.exact() ? ", each a slot byte and a " + component.name() : ""));
+    if (len > 0 && (component.kind() == Kind.OPAQUE)) {
+      n.text("length " + len + "; the elements' layout (declared slots or tagged values) depends on whether "
+          + component.name() + " is final");
+      throw new Opaque(in.position(), "the elements of " + t.name() + " (at " + Texts.hex(n.offset()) + ") are declared slots"
+          + " or tagged values, depending on whether the class is final");
+    }
+    for (int i = 0; i < len; i++) {
+      if (component.exact()) {
+        declared(n, "[" + i + "]", component);
+      } else {
+        value(n, "[" + i + "]");
+      }
+    }
+  }
+
+  private void collection(Node n, boolean sorted) {
+    if (sorted) {
+      value(n, "comparator");
+    }
+    collectionBody(n, "");
+  }
+
+  /** A collection's size, header and elements; the node's text is {@code prefix} and what they hold. */
+  private void collectionBody(Node n, String prefix) {
+    int sizeAt = in.position();
+    int size = in.readLength("collection size", Integer.MAX_VALUE, 1);
+    if (size == 0) {
+      n.text(prefix + "0 elements");
+      return;
+    }
+    int at = in.position();
+    int header = in.readInt8() & 0xFF;
+    if ((header & ~7) != 0 || (header & 6) == 6) {
+      throw new MalformedInputException("invalid collection header 0x" + Integer.toHexString(header) + " at offset "
+          + at);
+    }
+    if ((header & 4) != 0) {
+      throw new MalformedInputException("collection at offset " + sizeAt + " claims a declared element class, "
+          + "but none is declared here");
+    }
+    boolean hasNull = (header & 1) != 0;
+    n.text(prefix + Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
+        + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
+    if ((header & 2) == 0) {
+      for (int i = 0; i < size; i++) {
+        value(n, "[" + i + "]");
+      }
+      return;
+    }
+    WireType element = classChild(n, "element class");
+    boolean slots = hasNull || references && element.tracked();
+    for (int i = 0; i < size; i++) {
+      if (slots) {
+        declared(n, "[" + i + "]", element);
+      } else {
+        payload(n, in.position(), "[" + i + "]", element, false);
+      }
+    }
+  }
+
+  private void enumSet(Node n) {
+    classChild(n, "enum class");
+    int count = in.readLength("EnumSet size", Integer.MAX_VALUE, 1);
+    StringBuilder sb = new StringBuilder(Texts.plural(count, "constant", "constants") + ", ordinals [");
+    for (int i = 0; i < count; i++) {
+      int o = in.readVarUInt32();
+      if (i < 64) {
+        sb.append(i == 0 ? "" : ", ").append(Integer.toUnsignedString(o));
+      }
+    }
+    n.text(sb.append(count > 64 ? ", …]" : "]").toString());
+  }
+
+  /** Follows a JDK block id's layout steps (see {@link JdkBlock}); {@code text} collects what they read. */
+  private void jdk(Node n, String steps, StringBuilder text) {
+    for (String step : steps.split(" ")) {
+      if (step.equals("coll") || step.equals("map")) {
+        String prefix = text.length() == 0 ? "" : text + "; ";
+        if (step.equals("coll")) {
+          collectionBody(n, prefix);
+        } else {
+          mapBody(n, prefix, null);
+        }
+        return; // a container is always the last step
+      }
+      String part = switch (step) {
+        case "kind" -> "kind " + (in.readInt8() & 0xFF);
+        case "bool" -> Boolean.toString(in.readBoolean());
+        case "v32" -> Integer.toString(in.readVarInt32());
+        case "vu32" -> Integer.toUnsignedString(in.readVarUInt32());
+        case "v64" -> Long.toString(in.readVarInt64());
+        case "vu64" -> Long.toUnsignedString(in.readVarUInt64());
+        case "f64" -> Texts.doubleText(in.readFloat64());
+        case "str" -> Leaves.string(in, false);
+        case "tag" -> {
+          value(n, "value");
+          yield null;
+        }
+        case "tags" -> {
+          int count = in.readLength("tagged values", Integer.MAX_VALUE, 1);
+          n.text(text + (text.length() == 0 ? "" : "; ") + Texts.plural(count, "value", "values"));
+          for (int i = 0; i < count; i++) {
+            value(n, "[" + i + "]");
+          }
+          yield Texts.plural(count, "value", "values");
+        }
+        case "*singleton", "*wrapper", "*atomic" -> {
+          int kind = in.readInt8() & 0xFF;
+          text.append(text.length() == 0 ? "" : ", ").append("kind ").append(kind);
+          n.text(text.toString());
+          jdk(n, JdkBlock.then(step, kind), text);
+          yield null;
+        }
+        case "*v32s", "*v64s" -> {
+          boolean longs = step.equals("*v64s");
+          int count = in.readLength("array length", Integer.MAX_VALUE, 1);
+          StringBuilder sb = new StringBuilder("length " + count + ": [");
+          for (int i = 0; i < count; i++) {
+            String v = longs ? Long.toString(in.readVarInt64()) : Integer.toString(in.readVarInt32());
+            if (i < 16) {
+              sb.append(i == 0 ? "" : ", ").append(v);
+            }
+          }
+          yield sb.append(count > 16 ? ", …]" : "]").toString();
+        }
+        case "*extensions" -> {
+          int count = in.readLength("locale extensions", Integer.MAX_VALUE, 3);
+          StringBuilder sb = new StringBuilder(Texts.plural(count, "extension", "extensions"));
+          for (int i = 0; i < count; i++) {
+            sb.append(i == 0 ? ": " : ", ").append(Texts.character(in.readChar())).append('=')
+                .append(Leaves.string(in, false));
+          }
+          yield sb.toString();
+        }
+        case "*inet" -> {
+          String host = Leaves.string(in, true);
+          int at = in.position();
+          int len = in.readLength("address bytes", Integer.MAX_VALUE, 1);
+          if (len != 4 && len != 16) {
+            throw new MalformedInputException("an InetAddress of " + len + " bytes at offset " + at);
+          }
+          StringBuilder sb = new StringBuilder("host " + host + ", address ");
+          for (byte b : in.readBytes(len)) {
+            sb.append(String.format("%02x", b & 0xFF));
+          }
+          yield len == 16 ? sb.append(", scope ").append(in.readVarInt32()).toString() : sb.toString();
+        }
+        case "*socket" -> {
+          boolean unresolved = in.readBoolean();
+          int port = in.readVarUInt32();
+          text.append(text.length() == 0 ? "" : ", ").append("port ").append(Integer.toUnsignedString(port));
+          if (unresolved) {
+            yield "unresolved host " + Leaves.string(in, false);
+          }
+          n.text(text.toString());
+          value(n, "address");
+          yield null;
+        }
+        default -> throw new IllegalStateException("layout step " + step);
+      };
+      if (part != null) {
+        text.append(text.length() == 0 ? "" : ", ").append(part);
+        n.text(text.toString());
+      }
+    }
+  }
+
+  private static final int KEY_NULL = 1;
+  private static final int KEY_DECL = 2;
+  private static final int KEY_REF = 4;
+  private static final int VALUE_NULL = 8;
+  private static final int VALUE_DECL = 16;
+  private static final int VALUE_REF = 32;
+  private static final int KEY_TAGGED = 64;
+  private static final int VALUE_TAGGED = 128;
+
+  private void map(Node n, Kind kind) {
+    if (kind == Kind.SORTED_MAP) {
+      value(n, "comparator");
+    }
+    WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(classChild(n, "key enum class")) : null;
+    mapBody(n, "", enumKeys);
+  }
+
+  /** A map's size and chunks; the node's text is {@code prefix} and what they hold. */
+  private void mapBody(Node n, String prefix, WireType enumKeys) {
+    int size = in.readLength("map size", Integer.MAX_VALUE, 1);
+    n.text(prefix + Texts.plural(size, "entry", "entries"));
+    int read = 0;
+    int chunks = 0;
+    while (read < size) {
+      read += chunk(n, ++chunks, size - read, enumKeys);
+    }
+    if (size > 0) {
+      n.text(prefix + Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
+    }
+  }
+
+  private int chunk(Node map, int number, int left, WireType enumKeys) {
+    int at = in.position();
+    int header = in.readInt8() & 0xFF;
+    int count = in.readInt8() & 0xFF;
+    int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
+    int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
+    if (count == 0 || count > left || keyModes > 1 || valueModes > 1
+        || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
+        || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
+        || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
+        || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
+        || (header & KEY_NULL) != 0 && count != 1) {
+      throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
+          + count + " entries, " + left + " left) at offset " + at);
+    }
+    if ((header & KEY_DECL) != 0 && enumKeys == null || (header & VALUE_DECL) != 0) {
+      throw new MalformedInputException("map chunk at offset " + at + " claims a declared "
+          + ((header & VALUE_DECL) != 0 ? "value" : "key") + " class, but none is declared here");
+    }
+    Node c = map.add(node(at, "chunk " + number, ""));
+    c.text(Texts.plural(count, "entry", "entries") + ", header 0x" + Integer.toHexString(header)
+        + chunkFlags(header));
+    WireType key = null;
+    WireType val = null;
+    if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
+      key = (header & KEY_DECL) != 0 ? enumKeys : classChild(c, "key class");
+    }
+    if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
+      val = classChild(c, "value class");
+    }
+    for (int i = 0; i < count; i++) {
+      entryPart(c, "key", header, KEY_NULL, KEY_TAGGED, KEY_REF, key);
+      entryPart(c, "value", header, VALUE_NULL, VALUE_TAGGED, VALUE_REF, val);
+    }
+    c.end(in.position());
+    return count;
+  }
+
+  private void entryPart(Node c, String role, int header, int nullBit, int taggedBit, int refBit, WireType t) {
+    if ((header & nullBit) != 0) {
+      leaf(c, in.position(), role, "null", "(no bytes)");
+    } else if ((header & taggedBit) != 0) {
+      value(c, role);
+    } else if ((header & refBit) != 0) {
+      declared(c, role, t);
+    } else {
+      payload(c, in.position(), role, t, false);
+    }
+  }
+
+  private static String chunkFlags(int header) {
+    String[] names = {"null key", "declared key class", "key slot bytes", "null values", "declared value class",
+        "value slot bytes", "tagged keys", "tagged values"};
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < names.length; i++) {
+      if ((header & (1 << i)) != 0) {
+        sb.append(sb.length() == 0 ? " (" : ", ").append(names[i]);
+      }
+    }
+    return sb.length() == 0 ? "" : sb.append(')').toString();
+  }
+
+}

@@ -1,0 +1,571 @@
+package dev.brine.json.io;
+
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.TruncatedInputException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Reads JSON (RFC 8259) from UTF-8 bytes, token by token. Malformed input is a {@link
+ * MalformedInputException} that names the line and column (and byte offset); input that ends too
+ * early a {@link TruncatedInputException}. Strings must be valid UTF-8.
+ *
+ * <p>Public because code generated into the user's packages calls it; not an API to program against.
+ */
+public final class JsonReader {
+  private final byte[] buf;
+  private final int start;
+  private final int end;
+  private final int maxDepth;
+  /** The next byte to read. */
+  public int pos;
+  private int depth;
+  private int nameStart;
+  private int nameLen;
+  private String nameDecoded;
+
+  /** Reads {@code buf[from, from + length)}, refusing values nested deeper than {@code maxDepth}. */
+  public JsonReader(byte[] buf, int from, int length, int maxDepth) {
+    this.buf = buf;
+    this.start = from;
+    this.pos = from;
+    this.end = from + length;
+    this.maxDepth = maxDepth;
+    if (length >= 3 && (buf[from] & 0xFF) == 0xEF && (buf[from + 1] & 0xFF) == 0xBB && (buf[from + 2] & 0xFF) == 0xBF) {
+      pos += 3; // a UTF-8 byte order mark
+    }
+  }
+
+  // ---------------------------------------------------------------- structure
+
+  private int peek() {
+    int p = pos;
+    byte[] b = buf;
+    while (p < end) {
+      byte c = b[p];
+      if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+        p++;
+      } else {
+        pos = p;
+        return c;
+      }
+    }
+    pos = p;
+    throw truncated("json: input ends where a value or punctuation was expected");
+  }
+
+  private void expect(char c) {
+    if (peek() != c) {
+      throw unexpected("'" + c + "'");
+    }
+    pos++;
+  }
+
+  /** Consumes the opening brace of an object. */
+  public void startObject() {
+    expect('{');
+    enter();
+  }
+
+  /** Consumes the opening bracket of an array. */
+  public void startArray() {
+    expect('[');
+    enter();
+  }
+
+  private void enter() {
+    if (++depth > maxDepth) {
+      throw new LimitExceededException("json: nested deeper than " + maxDepth + where(pos - 1));
+    }
+  }
+
+  /** After {@link #startObject}: reads the first field's name and colon, or the closing brace (false). */
+  public boolean firstField() {
+    if (peek() == '}') {
+      pos++;
+      depth--;
+      return false;
+    }
+    name();
+    return true;
+  }
+
+  /** After a field's value: reads {@code ,} and the next name and colon, or the closing brace (false). */
+  public boolean nextField() {
+    int c = peek();
+    if (c == '}') {
+      pos++;
+      depth--;
+      return false;
+    }
+    if (c != ',') {
+      throw unexpected("',' or '}'");
+    }
+    pos++;
+    name();
+    return true;
+  }
+
+  /** After {@link #startArray}: whether an element follows (false: the closing bracket was read). */
+  public boolean firstElement() {
+    if (peek() == ']') {
+      pos++;
+      depth--;
+      return false;
+    }
+    return true;
+  }
+
+  /** After an element: whether another follows ({@code ,} read) or the array ended. */
+  public boolean nextElement() {
+    int c = peek();
+    if (c == ']') {
+      pos++;
+      depth--;
+      return false;
+    }
+    if (c != ',') {
+      throw unexpected("',' or ']'");
+    }
+    pos++;
+    return true;
+  }
+
+  private void name() {
+    if (peek() != '"') {
+      throw unexpected("a field name in quotes");
+    }
+    int p = ++pos;
+    byte[] b = buf;
+    while (p < end) {
+      byte c = b[p];
+      if (c == '"') {
+        nameStart = pos;
+        nameLen = p - pos;
+        nameDecoded = null;
+        pos = p + 1;
+        expect(':');
+        return;
+      }
+      if (c == '\\' || (c >= 0 && c < 0x20)) {
+        break;
+      }
+      p++;
+    }
+    pos--;
+    nameDecoded = readString();
+    expect(':');
+  }
+
+  /**
+   * The index in {@code names} (UTF-8 bytes of each field name) of the name just read, or -1;
+   * {@code hint} is tried first (the next field in declaration order).
+   */
+  public int matchField(byte[][] names, int hint) {
+    if (nameDecoded != null) {
+      for (int i = 0; i < names.length; i++) {
+        if (nameDecoded.equals(new String(names[i], StandardCharsets.UTF_8))) {
+          return i;
+        }
+      }
+      return -1;
+    }
+    int s = nameStart;
+    int n = nameLen;
+    if (hint >= 0 && hint < names.length) {
+      byte[] h = names[hint];
+      if (h.length == n && Arrays.equals(buf, s, s + n, h, 0, n)) {
+        return hint;
+      }
+    }
+    for (int i = 0; i < names.length; i++) {
+      byte[] h = names[i];
+      if (h.length == n && Arrays.equals(buf, s, s + n, h, 0, n)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The name just read, as a string (for map keys). */
+  public String fieldName() {
+    return nameDecoded != null ? nameDecoded : decodeUtf8(nameStart, nameLen);
+  }
+
+  /** Consumes {@code null} if it comes next. */
+  public boolean nextIsNull() {
+    if (peek() == 'n') {
+      literal("null");
+      return true;
+    }
+    return false;
+  }
+
+  /** Requires nothing but whitespace after the value. */
+  public void finish() {
+    int p = pos;
+    while (p < end) {
+      byte c = buf[p];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        pos = p;
+        throw malformed("json: unexpected " + describe(c) + " after the value");
+      }
+      p++;
+    }
+    pos = p;
+  }
+
+  private void literal(String word) {
+    int n = word.length();
+    if (end - pos < n) {
+      throw truncated("json: input ends inside '" + word + "'");
+    }
+    for (int i = 0; i < n; i++) {
+      if (buf[pos + i] != word.charAt(i)) {
+        throw malformed("json: expected '" + word + "'");
+      }
+    }
+    pos += n;
+  }
+
+  // ---------------------------------------------------------------- values
+
+  /** A boolean ({@code null} reads as false, as Jackson reads it into a primitive). */
+  public boolean readBoolean() {
+    int c = peek();
+    if (c == 'n') {
+      literal("null");
+      return false;
+    }
+    if (c == 't') {
+      literal("true");
+      return true;
+    }
+    if (c == 'f') {
+      literal("false");
+      return false;
+    }
+    throw unexpected("true or false");
+  }
+
+  /** An integer that fits an int ({@code null} reads as 0). */
+  public int readInt() {
+    int at = pos;
+    long v = readLong();
+    if (v != (int) v) {
+      pos = at;
+      throw malformed("json: " + v + " does not fit an int");
+    }
+    return (int) v;
+  }
+
+  /** An integer that fits a long ({@code null} reads as 0, as Jackson reads it into a primitive). */
+  public long readLong() {
+    int c = peek();
+    if (c == 'n') {
+      literal("null");
+      return 0;
+    }
+    int p = pos;
+    boolean neg = c == '-';
+    if (neg) {
+      p++;
+    }
+    int digitsStart = p;
+    long v = 0;
+    byte[] b = buf;
+    while (p < end) {
+      int d = b[p] - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      if (v < -922337203685477580L || (v == -922337203685477580L && d > (neg ? 8 : 7))) {
+        throw malformed("json: integer out of the range of a long");
+      }
+      v = v * 10 - d; // accumulated negative: Long.MIN_VALUE fits
+      p++;
+    }
+    int n = p - digitsStart;
+    if (n == 0) {
+      throw p >= end ? truncated("json: input ends inside a number") : unexpected("an integer");
+    }
+    if (n > 1 && b[digitsStart] == '0') {
+      throw malformed("json: leading zero in a number");
+    }
+    if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
+      pos = p;
+      throw malformed("json: expected an integer, not a fraction or exponent");
+    }
+    pos = p;
+    return neg ? v : -v;
+  }
+
+  /** A number (or "NaN", "Infinity", "-Infinity" in quotes, as Jackson writes them; {@code null} reads as 0). */
+  public double readDouble() {
+    int c = peek();
+    if (c == 'n') {
+      literal("null");
+      return 0;
+    }
+    if (c == '"') {
+      int at = pos;
+      String s = readString();
+      switch (s) {
+        case "NaN": return Double.NaN;
+        case "Infinity": return Double.POSITIVE_INFINITY;
+        case "-Infinity": return Double.NEGATIVE_INFINITY;
+        default:
+          pos = at;
+          throw malformed("json: expected a number, not a string");
+      }
+    }
+    return Double.parseDouble(numberText());
+  }
+
+  /** The text of a number, checked against JSON's grammar. */
+  public String numberText() {
+    peek();
+    int s = pos;
+    int p = s;
+    byte[] b = buf;
+    if (p < end && b[p] == '-') p++;
+    int intStart = p;
+    while (p < end && b[p] >= '0' && b[p] <= '9') p++;
+    if (p == intStart) {
+      pos = p;
+      throw p >= end ? truncated("json: input ends inside a number") : unexpected("a number");
+    }
+    if (p - intStart > 1 && b[intStart] == '0') {
+      pos = intStart;
+      throw malformed("json: leading zero in a number");
+    }
+    if (p < end && b[p] == '.') {
+      int f = ++p;
+      while (p < end && b[p] >= '0' && b[p] <= '9') p++;
+      if (p == f) {
+        pos = p;
+        throw malformed("json: digits expected after '.'");
+      }
+    }
+    if (p < end && (b[p] == 'e' || b[p] == 'E')) {
+      p++;
+      if (p < end && (b[p] == '+' || b[p] == '-')) p++;
+      int e = p;
+      while (p < end && b[p] >= '0' && b[p] <= '9') p++;
+      if (p == e) {
+        pos = p;
+        throw malformed("json: digits expected in the exponent");
+      }
+    }
+    pos = p;
+    return new String(b, s, p - s, StandardCharsets.ISO_8859_1);
+  }
+
+  /** A string, or null for {@code null}. */
+  public String readString() {
+    int c = peek();
+    if (c == 'n') {
+      literal("null");
+      return null;
+    }
+    if (c != '"') {
+      throw unexpected("a string");
+    }
+    int s = ++pos;
+    int p = s;
+    byte[] b = buf;
+    while (p < end) {
+      byte x = b[p];
+      if (x == '"') {
+        pos = p + 1;
+        return decodeUtf8(s, p - s);
+      }
+      if (x == '\\' || (x >= 0 && x < 0x20)) {
+        break;
+      }
+      p++;
+    }
+    return slowString(s);
+  }
+
+  private String decodeUtf8(int s, int n) {
+    String str = new String(buf, s, n, StandardCharsets.UTF_8);
+    // the JDK decodes each malformed sequence as U+FFFD: a string without one was well-formed
+    if (str.indexOf('\uFFFD') >= 0 && !validUtf8(s, n)) {
+      int save = pos;
+      pos = s;
+      MalformedInputException e = malformed("json: string is not valid UTF-8");
+      pos = save;
+      throw e;
+    }
+    return str;
+  }
+
+  private String slowString(int s) {
+    StringBuilder out = new StringBuilder();
+    int p = s;
+    int run = p;
+    byte[] b = buf;
+    while (true) {
+      if (p >= end) {
+        pos = p;
+        throw truncated("json: input ends inside a string");
+      }
+      byte x = b[p];
+      if (x == '"') {
+        out.append(decodeUtf8(run, p - run));
+        pos = p + 1;
+        return out.toString();
+      }
+      if (x >= 0 && x < 0x20) {
+        pos = p;
+        throw malformed("json: control character " + x + " in a string (must be escaped)");
+      }
+      if (x != '\\') {
+        p++;
+        continue;
+      }
+      out.append(decodeUtf8(run, p - run));
+      if (p + 1 >= end) {
+        pos = p;
+        throw truncated("json: input ends inside an escape");
+      }
+      byte e = b[p + 1];
+      p += 2;
+      switch (e) {
+        case '"': out.append('"'); break;
+        case '\\': out.append('\\'); break;
+        case '/': out.append('/'); break;
+        case 'b': out.append('\b'); break;
+        case 'f': out.append('\f'); break;
+        case 'n': out.append('\n'); break;
+        case 'r': out.append('\r'); break;
+        case 't': out.append('\t'); break;
+        case 'u': {
+          if (end - p < 4) {
+            pos = p;
+            throw truncated("json: input ends inside a \\u escape");
+          }
+          int v = 0;
+          for (int i = 0; i < 4; i++) {
+            int h = Character.digit(b[p + i], 16);
+            if (h < 0) {
+              pos = p + i;
+              throw malformed("json: invalid hex digit in a \\u escape");
+            }
+            v = v << 4 | h;
+          }
+          p += 4;
+          out.append((char) v);
+          break;
+        }
+        default:
+          pos = p - 1;
+          throw malformed("json: invalid escape \\" + (char) (e & 0xFF));
+      }
+      run = p;
+    }
+  }
+
+  /** Skips one value of any kind. */
+  public void skipValue() {
+    int c = peek();
+    switch (c) {
+      case '{':
+        startObject();
+        if (firstField()) {
+          do {
+            skipValue();
+          } while (nextField());
+        }
+        return;
+      case '[':
+        startArray();
+        if (firstElement()) {
+          do {
+            skipValue();
+          } while (nextElement());
+        }
+        return;
+      case '"':
+        readString();
+        return;
+      case 't': case 'f':
+        readBoolean();
+        return;
+      case 'n':
+        literal("null");
+        return;
+      default:
+        numberText();
+    }
+  }
+
+  // ---------------------------------------------------------------- errors
+
+  /** An exception for a value that is well-formed JSON but not what the field takes, at the current position. */
+  public MalformedInputException malformed(String what) {
+    return new MalformedInputException(what + where(pos));
+  }
+
+  private TruncatedInputException truncated(String what) {
+    return new TruncatedInputException(what + where(pos));
+  }
+
+  private MalformedInputException unexpected(String expected) {
+    if (pos >= end) {
+      return truncated("json: input ends where " + expected + " was expected");
+    }
+    return malformed("json: expected " + expected + ", found " + describe(buf[pos]));
+  }
+
+  private static String describe(byte c) {
+    return c >= 0x20 && c < 0x7F ? "'" + (char) c + "'" : String.format("byte 0x%02x", c & 0xFF);
+  }
+
+  /** " at line L, column C (offset O)" for position {@code p}; lines and columns from 1, columns in bytes. */
+  private String where(int p) {
+    int line = 1;
+    int lineStart = start;
+    for (int i = start; i < Math.min(p, end); i++) {
+      if (buf[i] == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return " at line " + line + ", column " + (p - lineStart + 1) + " (offset " + (p - start) + ")";
+  }
+
+  private boolean validUtf8(int from, int len) {
+    byte[] b = buf;
+    int i = from;
+    int e = from + len;
+    while (i < e) {
+      int c = b[i] & 0xFF;
+      if (c < 0x80) {
+        i++;
+      } else if (c < 0xC2) {
+        return false;
+      } else if (c < 0xE0) {
+        if (i + 1 >= e || (b[i + 1] & 0xC0) != 0x80) return false;
+        i += 2;
+      } else if (c < 0xF0) {
+        if (i + 2 >= e) return false;
+        int c1 = b[i + 1] & 0xFF;
+        if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80) return false;
+        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0)) return false;
+        i += 3;
+      } else if (c < 0xF5) {
+        if (i + 3 >= e) return false;
+        int c1 = b[i + 1] & 0xFF;
+        if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80) return false;
+        if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90)) return false;
+        i += 4;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,146 @@
+package dev.brine.json;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brine.BrineException;
+import dev.brine.ClassNotAllowedException;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.json.model.Model.Bean;
+import dev.brine.json.model.Model.Color;
+import dev.brine.json.model.Model.Extras;
+import dev.brine.json.model.Model.Line;
+import dev.brine.json.model.Model.Order;
+import dev.brine.json.model.Model.Private;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class JsonMapperTest {
+  static final Class<?>[] CLASSES = {Order.class, Bean.class, Extras.class, Private.class};
+  static final JsonMapper GENERATED = JsonMapper.builder().register(CLASSES).build();
+  static final JsonMapper INTERPRETED = JsonMapper.builder().register(CLASSES).codegen(false).build();
+  static final ObjectMapper JACKSON = new ObjectMapper();
+
+  static Order order() {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    counts.put("a\"b", 1);
+    counts.put("\u00e9\uD83D\uDE00", -2);
+    Map<Integer, Line> byNumber = new LinkedHashMap<>();
+    byNumber.put(7, new Line("x", 1, 0.1));
+    return new Order(Long.MIN_VALUE, "Ada \"Lovelace\"\n\t\\ \u0001 \u2028 \uD83D\uDE00",
+        new ArrayList<>(List.of(new Line("A-1", 2, 9.99), new Line(null, -1, -0.0))), counts, Color.GREEN, true, null,
+        1.5f, (short) -7, 'q', new LinkedHashSet<>(List.of(Color.BLUE)), new String[] {"n", null},
+        new int[] {1, Integer.MIN_VALUE}, byNumber, new BigDecimal("12345678901234567890.5"));
+  }
+
+  static Bean bean() {
+    Bean b = new Bean();
+    b.id = 3;
+    b.name = null;
+    b.tags = new ArrayList<>(List.of("t"));
+    b.line = new Line("s", 0, 1e300);
+    b.values = new double[] {Double.NaN, Double.NEGATIVE_INFINITY, 1e-7, 100.0};
+    b.flag = false;
+    return b;
+  }
+
+  @Test
+  void outputEqualsJacksonsAsATree() throws Exception {
+    for (Object v : List.of(order(), bean())) {
+      String ours = GENERATED.toJson(v);
+      assertEquals(JACKSON.readTree(JACKSON.writeValueAsString(v)), JACKSON.readTree(ours), ours);
+      assertEquals(ours, INTERPRETED.toJson(v));
+      assertArrayEquals(ours.getBytes(StandardCharsets.UTF_8), GENERATED.toJsonBytes(v));
+      // each side reads the other's output
+      Object back = JACKSON.readValue(ours, v.getClass());
+      assertEquals(JACKSON.writeValueAsString(v), JACKSON.writeValueAsString(back));
+      assertEquals(ours, GENERATED.toJson(GENERATED.fromJson(JACKSON.writeValueAsString(v), v.getClass())));
+      assertEquals(ours, INTERPRETED.toJson(INTERPRETED.fromJson(ours, v.getClass())));
+    }
+    assertTrue(GENERATED.explain(Order.class).endsWith("generated"));
+    assertTrue(INTERPRETED.explain(Order.class).endsWith("interpreted"));
+  }
+
+  @Test
+  void typesJacksonNeedsModulesForRoundTrip() {
+    Extras e = new Extras(Optional.of("m"), Instant.ofEpochSecond(1, 2), new UUID(1, 2), new byte[] {0, -1}, Optional.empty());
+    for (JsonMapper m : List.of(GENERATED, INTERPRETED)) {
+      String json = m.toJson(e);
+      assertEquals("{\"maybe\":\"m\",\"at\":\"1970-01-01T00:00:01.000000002Z\",\"id\":\"00000000-0000-0001-0000-000000000002\","
+          + "\"blob\":\"AP8=\",\"line\":null}", json);
+      Extras back = m.fromJson(json, Extras.class);
+      assertEquals(e.maybe(), back.maybe());
+      assertEquals(e.at(), back.at());
+      assertArrayEquals(e.blob(), back.blob());
+      assertEquals(Optional.empty(), back.line());
+      Private p = m.fromJson(m.toJson(new Private("p", 5)), Private.class);
+      assertEquals("p", p.name());
+      assertEquals(5, p.count());
+    }
+  }
+
+  @Test
+  void anyOrderUnknownFieldsSkippedMissingFieldsDefault() {
+    String json = " {\"extra\":{\"deep\":[1,{\"x\":null},\"s\\u00e9\"]},\"quantity\":3 , \"sku\":\"a\\/b\",\n\"more\":-1.5e3}";
+    for (JsonMapper m : List.of(GENERATED, INTERPRETED)) {
+      Bean b = m.fromJson("{\"line\":" + json + ",\"id\":null}", Bean.class);
+      assertEquals(new Line("a/b", 3, 0), b.line);
+      assertEquals(0, b.id);
+      assertNull(b.tags);
+      assertNull(m.fromJson("null", Bean.class));
+    }
+  }
+
+  @Test
+  void malformedJsonNamesLineAndColumn() {
+    MalformedInputException e = assertThrows(MalformedInputException.class,
+        () -> GENERATED.fromJson("{\"id\":1,\n  \"name\":tru}", Bean.class));
+    assertTrue(e.getMessage().contains("line 2, column 10"), e.getMessage());
+    e = assertThrows(MalformedInputException.class, () -> GENERATED.fromJson("{\"id\":1", Bean.class));
+    assertTrue(e.getMessage().contains("line 1, column 8"), e.getMessage());
+    for (String bad : List.of("", "{", "{\"id\":01}", "{\"id\":1,}", "{,}", "{\"id\" 1}", "{\"name\":\"\u0001\"}",
+        "{\"id\":99999999999}", "{\"id\":1.5}", "{} x", "{\"name\":\"\\x\"}", "{\"tags\":[1}", "[]", "{\"flag\":nul}")) {
+      assertThrows(MalformedInputException.class, () -> GENERATED.fromJson(bad, Bean.class), bad);
+      assertThrows(MalformedInputException.class, () -> INTERPRETED.fromJson(bad, Bean.class), bad);
+    }
+    byte[] invalidUtf8 = {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC0, (byte) 0x80, '"', '}'};
+    assertThrows(MalformedInputException.class, () -> GENERATED.fromJson(invalidUtf8, Bean.class));
+    String deep = "{\"extra\":" + "[".repeat(600) + "]".repeat(600) + "}";
+    assertThrows(LimitExceededException.class, () -> GENERATED.fromJson(deep, Bean.class));
+  }
+
+  static final class Poly {
+    public Object any;
+  }
+
+  static final class Node {
+    public Node next;
+  }
+
+  static final class Holder {
+    public List<?> wild;
+  }
+
+  @Test
+  void unsupportedShapesAreRefusedWhenBuilt() {
+    for (Class<?> c : List.of(Poly.class, Node.class, Holder.class, Runnable.class)) {
+      BrineException e = assertThrows(BrineException.class, () -> JsonMapper.builder().register(c).build(), c::getName);
+      assertTrue(e.getMessage().startsWith("json: "), e.getMessage());
+    }
+    assertThrows(ClassNotAllowedException.class, () -> GENERATED.toJson("x"));
+  }
+}

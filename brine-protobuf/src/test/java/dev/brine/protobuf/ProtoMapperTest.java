@@ -1,0 +1,120 @@
+package dev.brine.protobuf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brine.BrineException;
+import dev.brine.ClassNotAllowedException;
+import dev.brine.protobuf.model.Arrays;
+import dev.brine.protobuf.model.Color;
+import dev.brine.protobuf.model.Containers;
+import dev.brine.protobuf.model.Inner;
+import dev.brine.protobuf.model.Nullables;
+import dev.brine.protobuf.model.Order;
+import dev.brine.protobuf.model.Pojo;
+import dev.brine.protobuf.model.Scalars;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ProtoMapperTest {
+  static final ProtoMapper GENERATED = ProtoMapper.builder().register(Samples.CLASSES).build();
+  static final ProtoMapper INTERPRETED = ProtoMapper.builder().register(Samples.CLASSES).codegen(false).build();
+
+  /** The bytes of a value read back and written again: equal values write equal bytes. */
+  static void assertRoundTrip(ProtoMapper m, Object value) {
+    byte[] bytes = m.toBytes(value);
+    Object back = m.fromBytes(bytes, value.getClass());
+    assertArrayEquals(bytes, m.toBytes(back), () -> value + " -> " + back);
+  }
+
+  @Test
+  void generatedAndInterpretedWriteTheSameBytesAndReadEachOther() {
+    for (Class<?> c : Samples.CLASSES) {
+      assertTrue(GENERATED.explain(c).endsWith("generated"), GENERATED.explain(c));
+      assertTrue(INTERPRETED.explain(c).endsWith("interpreted"), INTERPRETED.explain(c));
+    }
+    for (Object v : Samples.all()) {
+      byte[] g = GENERATED.toBytes(v);
+      assertArrayEquals(g, INTERPRETED.toBytes(v), v::toString);
+      assertArrayEquals(g, INTERPRETED.toBytes(GENERATED.fromBytes(g, v.getClass())));
+      assertArrayEquals(g, GENERATED.toBytes(INTERPRETED.fromBytes(g, v.getClass())));
+      assertRoundTrip(GENERATED, v);
+      assertRoundTrip(INTERPRETED, v);
+    }
+  }
+
+  @Test
+  void recordsAndPojosComeBackEqual() {
+    for (ProtoMapper m : List.of(GENERATED, INTERPRETED)) {
+      assertEquals(Samples.scalars(), m.fromBytes(m.toBytes(Samples.scalars()), Scalars.class));
+      assertEquals(Samples.zeros(), m.fromBytes(m.toBytes(Samples.zeros()), Scalars.class));
+      Containers c = m.fromBytes(m.toBytes(Samples.containers()), Containers.class);
+      assertEquals(withoutBlobs(Samples.containers()), withoutBlobs(c));
+      assertArrayEquals(Samples.containers().blobs().get(0), c.blobs().get(0));
+      assertEquals(Samples.containers().counts(), m.fromBytes(m.toBytes(Samples.containers()), Containers.class).counts());
+      assertEquals(Samples.emptyContainers(), m.fromBytes(m.toBytes(Samples.emptyContainers()), Containers.class));
+      assertEquals(Samples.pojo(), m.fromBytes(m.toBytes(Samples.pojo()), Pojo.class));
+      assertEquals(Samples.order(), m.fromBytes(m.toBytes(Samples.order()), Order.class));
+      assertEquals(Samples.empties(), m.fromBytes(m.toBytes(Samples.empties()), Nullables.class));
+      Nullables n = m.fromBytes(m.toBytes(Samples.nullables()), Nullables.class);
+      assertEquals(Samples.nullables().str(), n.str());
+      assertEquals(Optional.of(""), n.maybe());
+      assertEquals(new Inner(0, null), n.maybeInner().get());
+      assertEquals(Samples.nullables().at(), n.at());
+      assertEquals(Samples.nullables().took(), n.took());
+      Arrays a = m.fromBytes(m.toBytes(Samples.arrays()), Arrays.class);
+      assertArrayEquals(Samples.arrays().ints, a.ints);
+      assertArrayEquals(Samples.arrays().chars, a.chars);
+      assertArrayEquals(Samples.arrays().doubles, a.doubles);
+      assertEquals(Samples.arrays().inners[0], a.inners[0]);
+    }
+  }
+
+  static Containers withoutBlobs(Containers c) {
+    return new Containers(c.names(), c.ints(), c.longs(), c.doubles(), c.flags(), c.colors(), c.longSet(), c.sorted(),
+        c.inners(), null, c.counts(), c.byId(), c.sortedMap(), c.flagged(), c.times());
+  }
+
+  @Test
+  void absentFieldsTakeProto3Defaults() {
+    Scalars s = GENERATED.fromBytes(new byte[0], Scalars.class);
+    assertEquals(Samples.zeros(), s);
+    Containers c = GENERATED.fromBytes(new byte[0], Containers.class);
+    assertEquals(Samples.emptyContainers(), c);
+    assertNull(GENERATED.fromBytes(new byte[0], Nullables.class).str());
+    assertEquals(0, GENERATED.toBytes(Samples.zeros()).length);
+  }
+
+  @Test
+  void delimitedFramingReadsOneMessageAtATime() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    GENERATED.writeDelimited(Samples.order(), out);
+    GENERATED.writeDelimited(Samples.pojo(), out);
+    ByteArrayInputStream in = new ByteArrayInputStream(out.toByteArray());
+    assertEquals(Samples.order(), GENERATED.readDelimited(in, Order.class));
+    assertEquals(Samples.pojo(), GENERATED.readDelimited(in, Pojo.class));
+    assertNull(GENERATED.readDelimited(in, Order.class));
+  }
+
+  @Test
+  void runTimeRefusals() {
+    assertThrows(ClassNotAllowedException.class, () -> GENERATED.toBytes("a string"));
+    assertThrows(ClassNotAllowedException.class, () -> GENERATED.fromBytes(new byte[0], String.class));
+    Scalars nullEnum = new Scalars(0, 0, 0, 0, false, (short) 0, (byte) 0, 'a', 0, 0, 0, 0, 0, 0, 0, 0, null, null);
+    BrineException e = assertThrows(BrineException.class, () -> GENERATED.toBytes(nullEnum));
+    assertTrue(e.getMessage().contains("Scalars.color is null"), e.getMessage());
+    List<String> withNull = new ArrayList<>();
+    withNull.add(null);
+    Containers c = new Containers(withNull, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    e = assertThrows(BrineException.class, () -> GENERATED.toBytes(c));
+    assertTrue(e.getMessage().contains("null element"), e.getMessage());
+    assertThrows(BrineException.class, () -> INTERPRETED.toBytes(c));
+  }
+}
