@@ -112,6 +112,27 @@ final class NativeWriter {
    * length, or -1 if it does not fit.
    */
   static int writeInto(Geometry g, byte[] b, int off, int room) {
+    // the root fast paths of serialize: a point, a MultiPoint planned from its first point
+    Class<?> c = g.getClass();
+    if (c == Point.class) {
+      Point p = (Point) g;
+      long plan = planPoint(p, true);
+      if (size(plan) > room) {
+        return -1; // leaving nothing out is never smaller
+      }
+      int end = writePoint(b, off, p, flags(plan));
+      if (end >= 0) {
+        return end - off;
+      }
+    } else if (c == MultiPoint.class) {
+      long plan = quickMultiPoint(g, true);
+      if (plan >= 0 && size(plan) <= room) { // else the general path decides (an empty point is smaller)
+        int end = writeMultiPoint(b, off, g, flags(plan));
+        if (end >= 0) {
+          return end - off;
+        }
+      }
+    }
     int type = typeOf(g);
     for (boolean omit = true; ; omit = false) {
       long plan = plan(g, type, omit, 1);
