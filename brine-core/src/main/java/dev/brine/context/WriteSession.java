@@ -39,6 +39,24 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     this.maxDepth = maxDepth;
   }
 
+  private int calls;
+  private Object compat;
+
+  /** A number that changes with every call ({@link #reset}): compatible mode's per-call state checks it. */
+  public int calls() {
+    return calls;
+  }
+
+  /** The state compatible mode ({@code dev.brine.compat}) keeps with this session, or null. */
+  public Object compatState() {
+    return compat;
+  }
+
+  /** Sets the state compatible mode keeps with this session. */
+  public void compatState(Object state) {
+    this.compat = state;
+  }
+
   /** The registry this context resolves classes with. */
   public TypeRegistry registry() {
     return registry;
@@ -53,6 +71,7 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   @Override
   public void reset() {
     super.reset();
+    calls++;
     depth = 0;
     if (refs != null && !refs.isEmpty()) {
       refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
