@@ -362,7 +362,13 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     if (id != TypeIds.BY_NAME) {
       writeVarUInt32(id);
       if (id == TypeIds.ARRAY) {
-        writeClass(classInfo(info.type.getComponentType()));
+        ClassInfo component = classInfo(info.type.getComponentType());
+        if (component.typeId == TypeIds.COMPAT_OBJECT || component.typeId == TypeIds.COMPAT_ENUM) {
+          throw new dev.brine.BrineException("compatible mode does not write an array of " + component.type.getName()
+              + " as a value of its own (its class descriptor would not name the class): declare the field as "
+              + component.type.getSimpleName() + "[] or use a List");
+        }
+        writeClass(component);
       }
       return;
     }
