@@ -223,4 +223,40 @@ class CompatibleEvolutionTest {
     byte[] bytes = brine("v2").serialize(gadget);
     assertThrows(dev.brine.ClassNotAllowedException.class, () -> brine("v1").deserialize(bytes));
   }
+
+  @Test
+  void remoteDefinitionsAreBounded() throws IOException {
+    byte[] bytes = Files.readAllBytes(GOLDEN.resolve("person-v1.bin"));
+    assertThrows(dev.brine.LimitExceededException.class,
+        () -> brine("v2", false, b -> b.maxClassDefFields(3)).deserialize(bytes));
+    assertThrows(dev.brine.LimitExceededException.class,
+        () -> brine("v2", false, b -> b.maxClassDefBytes(40)).deserialize(bytes));
+    assertThrows(dev.brine.LimitExceededException.class,
+        () -> brine("v2", false, b -> b.maxClassDefNameBytes(5)).deserialize(bytes));
+    // a cache of two definitions, cleared again and again, still reads everything right
+    Brine small = brine("v2", false, b -> b.classDefCacheSize(2));
+    byte[] v3 = Files.readAllBytes(GOLDEN.resolve("person-v3.bin"));
+    for (int i = 0; i < 20; i++) {
+      assertEquals("Ada", get(small.deserialize(bytes), "fullName"));
+      assertEquals("Cy", get(small.deserialize(v3), "fullName"));
+    }
+  }
+
+  @Test
+  void explicitIdsAndModesDoNotMix() {
+    Class<?> point = Evolution.type("v1", "Point");
+    Brine a = Brine.builder().compatible(true).classLoader(Evolution.loader("v1")).register(7, point).build();
+    Object p = record("v1", "Point", 5, 6);
+    byte[] bytes = a.serialize(p);
+    // named by id 7, not by its class name
+    assertFalse(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).contains("evo.Point"));
+    Brine b = Brine.builder().compatible(true).classLoader(Evolution.loader("v1")).register(7, point).build();
+    assertEquals(p, b.deserialize(bytes));
+    Brine plain = Brine.builder().classLoader(Evolution.loader("v1")).register(7, point).build();
+    BrineException e = assertThrows(BrineException.class, () -> plain.deserialize(bytes));
+    assertTrue(e.getMessage().contains("compatible"), e.getMessage());
+    assertThrows(BrineException.class, () -> a.deserialize(plain.serialize(p)));
+    // schema-consistent mode: explicit id 7 is wire id 71 whatever the order
+    assertEquals(71, plain.serialize(p)[1] & 0xFF);
+  }
 }
