@@ -47,6 +47,8 @@ public final class ClassDef {
   final int readWindow;
   /** The reader's mapping for this definition (a {@code Mapping} or an enum's constant table), made on first use. */
   volatile Object mapping;
+  /** The serializer of the local class this definition is of (its own definition), or null. */
+  volatile Object owner;
 
   private ClassDef(byte[] body, long fingerprint, int kind, TypeRef self, DefField[] fields, String[] constants) {
     this.body = body;

@@ -6,6 +6,7 @@ import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
+import dev.brine.io.StringTable;
 import dev.brine.javaser.JavaHooks;
 import dev.brine.plan.ClassModel;
 import dev.brine.plan.ClassPlan;
@@ -46,8 +47,9 @@ public final class CompatContext {
   private final Map<Integer, Class<?>> byExplicitId = new ConcurrentHashMap<>();
   /** Classes this side knows by name: the registered ones and every class given a compatible serializer. */
   private final Map<String, Class<?>> byName = new ConcurrentHashMap<>();
-  /** The local definitions by fingerprint (as many as local classes). */
-  private final Map<Long, ClassDef> local = new ConcurrentHashMap<>();
+  /** The local definitions, open addressing by fingerprint (as many as local classes); replaced whole when one is added. */
+  private volatile ClassDef[] local = new ClassDef[16];
+  private int localCount;
   /** Definitions read from payloads by fingerprint, at most {@link Settings#classDefCacheSize}. */
   private final Map<Long, ClassDef> remote = new ConcurrentHashMap<>();
   private final AtomicInteger numbers = new AtomicInteger();
@@ -190,10 +192,46 @@ public final class CompatContext {
     return publish(ClassDef.build(ClassDef.ENUM, self(type), List.of(), names(type)));
   }
 
-  private ClassDef publish(ClassDef def) {
-    local.putIfAbsent(def.fingerprint, def);
+  private synchronized ClassDef publish(ClassDef def) {
+    ClassDef[] t = local;
+    if (2 * (localCount + 1) > t.length) {
+      ClassDef[] bigger = new ClassDef[t.length * 2];
+      for (ClassDef d : t) {
+        if (d != null) {
+          insert(bigger, d);
+        }
+      }
+      t = bigger;
+    } else {
+      t = t.clone();
+    }
+    insert(t, def);
+    localCount++;
+    local = t;
     defNumbers.put(def, numbers.getAndIncrement());
     return def;
+  }
+
+  private static void insert(ClassDef[] t, ClassDef d) {
+    int mask = t.length - 1;
+    int i = (int) d.fingerprint & mask;
+    while (t[i] != null) {
+      i = (i + 1) & mask;
+    }
+    t[i] = d;
+  }
+
+  /** The local definition with these body bytes, or null. */
+  private ClassDef local(long fingerprint, byte[] b, int size) {
+    ClassDef[] t = local;
+    int mask = t.length - 1;
+    for (int i = (int) fingerprint & mask; t[i] != null; i = (i + 1) & mask) {
+      ClassDef d = t[i];
+      if (d.fingerprint == fingerprint && d.sameBody(b, size)) {
+        return d;
+      }
+    }
+    return null;
   }
 
   /** The per-Brine number of a local definition (its slot in the per-call table of written definitions). */
@@ -293,34 +331,89 @@ public final class CompatContext {
 
   // ---------------------------------------------------------------- per call
 
-  /** The per-call state kept with a session. */
+  /** The most definitions one payload, or one stream of bare values, may define. */
+  static final int MAX_DEFINITIONS = 4096;
+
+  /**
+   * The definitions written or read so far: per call (kept with the session, cleared when the call
+   * changes), or per stream of bare values (kept with the stream's {@link StringTable}: the writer's
+   * starts again when its table is reset, which a failed value also does).
+   */
   static final class CallState {
     int calls = Integer.MIN_VALUE;
+    int resets;
     /** Write: for each local definition number, its index in this payload + 1 (0: not written yet), valid when the epoch matches. */
     int[] written = new int[16];
     int[] writtenEpoch = new int[16];
     int writtenCount;
-    /** Read: the definitions of this payload, in order. */
+    /** Read: the definitions by index. */
     ClassDef[] defs = new ClassDef[8];
     int defCount;
     byte[] scratch = new byte[256];
+
+    void clearWritten() {
+      calls = calls == Integer.MAX_VALUE ? Integer.MIN_VALUE + 1 : calls + 1;
+      writtenCount = 0;
+    }
   }
 
-  private static CallState state(Object o, int calls, WriteSession w, ReadSession r) {
+  private static CallState writeState(WriteSession ctx) {
+    StringTable t = ctx.stringTable();
+    if (t != null) {
+      Object a = t.attachment();
+      CallState st;
+      if (a instanceof CallState) {
+        st = (CallState) a;
+      } else {
+        st = new CallState();
+        st.resets = t.resets();
+        st.clearWritten();
+        t.attach(st);
+      }
+      if (st.resets != t.resets()) { // the writer reset the stream (or a value failed): define everything again
+        st.resets = t.resets();
+        st.clearWritten();
+      }
+      return st;
+    }
+    Object o = ctx.compatState();
     CallState st;
     if (o instanceof CallState) {
       st = (CallState) o;
     } else {
       st = new CallState();
-      if (w != null) {
-        w.compatState(st);
-      } else {
-        r.compatState(st);
-      }
+      ctx.compatState(st);
     }
+    int calls = ctx.calls();
     if (st.calls != calls) {
       st.calls = calls;
       st.writtenCount = 0;
+    }
+    return st;
+  }
+
+  private static CallState readState(ReadSession ctx) {
+    StringTable t = ctx.stringTable();
+    if (t != null) {
+      Object a = t.attachment();
+      if (a instanceof CallState) {
+        return (CallState) a;
+      }
+      CallState st = new CallState();
+      t.attach(st);
+      return st; // a stream's definitions are redefined by index after a reset, so none is ever cleared here
+    }
+    Object o = ctx.compatState();
+    CallState st;
+    if (o instanceof CallState) {
+      st = (CallState) o;
+    } else {
+      st = new CallState();
+      ctx.compatState(st);
+    }
+    int calls = ctx.calls();
+    if (st.calls != calls) {
+      st.calls = calls;
       if (st.defCount > 0) {
         java.util.Arrays.fill(st.defs, 0, st.defCount, null);
         st.defCount = 0;
@@ -329,9 +422,12 @@ public final class CompatContext {
     return st;
   }
 
-  /** Writes the reference to {@code def}: {@code 0} and the definition the first time in a payload, else its index + 1. */
+  /**
+   * Writes the reference to {@code def}: {@code 1 + index} when this payload (or stream) has it
+   * already, else {@code 0}, the next index and the definition.
+   */
   void writeDefRef(WriteSession ctx, ClassDef def, int number) {
-    CallState st = state(ctx.compatState(), ctx.calls(), ctx, null);
+    CallState st = writeState(ctx);
     int[] written = st.written;
     if (number < written.length && st.writtenEpoch[number] == st.calls && written[number] != 0) {
       ctx.writeVarUInt32(written[number]);
@@ -342,28 +438,39 @@ public final class CompatContext {
       st.written = written = java.util.Arrays.copyOf(written, n);
       st.writtenEpoch = java.util.Arrays.copyOf(st.writtenEpoch, n);
     }
-    written[number] = ++st.writtenCount;
+    int index = st.writtenCount++;
+    written[number] = index + 1;
     st.writtenEpoch[number] = st.calls;
     ctx.writeVarUInt32(0);
+    ctx.writeVarUInt32(index);
     ctx.writeVarUInt32(def.body.length);
     ctx.writeInt64(def.fingerprint);
     ctx.writeBytes(def.body, 0, def.body.length);
   }
 
   /**
-   * Reads a class definition reference and returns the definition: one read earlier in this payload,
-   * or the one that follows (found among the known ones by fingerprint and exact bytes, else parsed).
+   * Reads a class definition reference and returns the definition: one read earlier in this payload
+   * (or stream), or the one that follows (found among the known ones by fingerprint and exact bytes,
+   * else parsed).
    */
   ClassDef readDefRef(ReadSession ctx) {
-    CallState st = state(ctx.compatState(), ctx.calls(), null, ctx);
+    CallState st = readState(ctx);
     int at = ctx.position();
     int ref = ctx.readVarUInt32();
     if (ref != 0) {
-      if (ref < 0 || ref > st.defCount) {
+      if (ref < 0 || ref > st.defCount || st.defs[ref - 1] == null) {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + st.defCount + " definitions were read");
       }
       return st.defs[ref - 1];
+    }
+    int index = ctx.readVarUInt32();
+    if (index < 0 || index > st.defCount) {
+      throw new MalformedInputException("class definition #" + Integer.toUnsignedString(index) + " at offset " + at
+          + " skips an index: only " + st.defCount + " definitions were read");
+    }
+    if (index >= MAX_DEFINITIONS) {
+      throw new LimitExceededException("more than " + MAX_DEFINITIONS + " class definitions in one payload or stream at offset " + at);
     }
     int size = ctx.readVarUInt32();
     if (size < 0 || size > settings.maxClassDefBytes()) {
@@ -382,16 +489,19 @@ public final class CompatContext {
     }
     ctx.readBytes(b, 0, size);
     ClassDef def = find(fingerprint, b, size);
-    if (st.defCount == st.defs.length) {
+    if (index == st.defs.length) {
       st.defs = java.util.Arrays.copyOf(st.defs, st.defs.length * 2);
     }
-    st.defs[st.defCount++] = def;
+    st.defs[index] = def; // a redefinition (a stream reset by its writer, a value read again) replaces it
+    if (index == st.defCount) {
+      st.defCount++;
+    }
     return def;
   }
 
   private ClassDef find(long fingerprint, byte[] b, int size) {
-    ClassDef d = local.get(fingerprint);
-    if (d != null && d.sameBody(b, size)) {
+    ClassDef d = local(fingerprint, b, size);
+    if (d != null) {
       return d;
     }
     d = remote.get(fingerprint);

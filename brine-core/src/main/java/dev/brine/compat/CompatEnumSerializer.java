@@ -27,6 +27,7 @@ final class CompatEnumSerializer implements Serializer<Object>, PayloadTraits {
     this.local = local;
     this.number = cx.number(local);
     this.constants = type.getEnumConstants();
+    local.owner = this;
   }
 
   @Override

@@ -26,6 +26,7 @@ final class CompatSerializer implements Serializer<Object>, PayloadTraits {
     this.local = local;
     this.number = cx.number(local);
     this.inner = inner;
+    local.owner = this;
   }
 
   @Override
@@ -50,6 +51,17 @@ final class CompatSerializer implements Serializer<Object>, PayloadTraits {
           + " was expected, near offset " + ctx.position());
     }
     return cx.readMapped(ctx, def, type);
+  }
+
+  private dev.brine.registry.ClassInfo info;
+
+  /** The class's info (for its readResolve hook), looked up once. */
+  dev.brine.registry.ClassInfo info() {
+    dev.brine.registry.ClassInfo i = info;
+    if (i == null) {
+      info = i = cx.registry.forDeclared(type);
+    }
+    return i;
   }
 
   @Override

@@ -35,6 +35,18 @@ final class Dispatch implements Serializer<Object>, PayloadTraits {
       throw new dev.brine.MalformedInputException("the definition of " + def.self + " follows a tag for "
           + (enums ? "an enum" : "a class") + " near offset " + ctx.position());
     }
+    Object owner = def.owner;
+    if (owner != null) { // this side's own definition: its class's serializer
+      if (owner instanceof CompatSerializer && !enums) {
+        CompatSerializer s = (CompatSerializer) owner;
+        Object v = s.readBody(ctx, def);
+        ClassInfo info = s.info();
+        return info.readResolve != null ? info.resolve(v) : v;
+      }
+      if (owner instanceof CompatEnumSerializer && enums) {
+        return ((CompatEnumSerializer) owner).readBody(ctx, def);
+      }
+    }
     ClassInfo info = cx.resolve(def.self);
     if (info != null && info.serializer instanceof CompatSerializer && !enums) {
       Object v = ((CompatSerializer) info.serializer).readBody(ctx, def);
