@@ -15,7 +15,7 @@ import net.jqwik.api.Property;
  * field both versions have (widened where the type widened), whatever the numbers and strings (edge
  * values, NaN, -0.0, surrogate pairs, empty and null), with generated and interpreted readers.
  */
-class CompatibleProperties {
+class CompatiblePropertiesTest {
   private static final Brine V1 = Evolution.brine("v1");
   private static final Brine V2 = Evolution.brine("v2");
   private static final Brine V2_INTERPRETED = Evolution.brine("v2", true, b -> b.codegen(false));
