@@ -146,13 +146,17 @@ public final class JsonWriter {
     return d;
   }
 
-  /** A double as Jackson writes it: {@link Double#toString}, NaN and infinities as strings. */
+  /**
+   * A double as Jackson writes it: in {@link Double#toString}'s layout, the shortest digits that read
+   * back to it ({@link DoubleText}), NaN and infinities as strings.
+   */
   public void number(double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
+    if (!Double.isFinite(v)) {
       string(Double.toString(v));
       return;
     }
-    ascii(Double.toString(v));
+    ensure(DoubleText.MAX_CHARS);
+    pos = DoubleText.write(v, buf, pos);
   }
 
   /** A float as Jackson writes it: {@link Float#toString}, NaN and infinities as strings. */
