@@ -290,37 +290,39 @@ final class ObjectCodecGenerator {
       mv.visitVarInsn(Type.getType(lt).getOpcode(ISTORE), local[i]);
     }
     int objLocal = next;
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, 3);
-    Label loop = new Label();
+    Label dispatch = new Label();
     Label end = new Label();
     Label skip = new Label();
     Label advance = new Label();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "firstField", "()Z", false);
-    mv.visitJumpInsn(IFEQ, end);
-    mv.visitLabel(loop);
+    String fieldNames = "L" + Type.getInternalName(dev.brine.json.io.FieldNames.class) + ";";
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ALOAD, 0);
-    mv.visitFieldInsn(GETFIELD, OC, "names", "[[B");
-    mv.visitVarInsn(ILOAD, 3);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "matchField", "([[BI)I", false);
-    mv.visitInsn(DUP);
+    mv.visitFieldInsn(GETFIELD, OC, "fields", fieldNames);
+    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "firstFieldIndex", "(" + fieldNames + ")I", false);
     mv.visitVarInsn(ISTORE, 2);
+    mv.visitJumpInsn(GOTO, dispatch);
+    mv.visitLabel(advance);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitFieldInsn(GETFIELD, OC, "fields", fieldNames);
+    mv.visitVarInsn(ILOAD, 3);
+    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "nextFieldIndex", "(" + fieldNames + "I)I", false);
+    mv.visitVarInsn(ISTORE, 2);
+    mv.visitLabel(dispatch);
+    mv.visitVarInsn(ILOAD, 2);
     mv.visitInsn(ICONST_1);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, 3); // hint: the field after the one matched
     Label[] bodies = new Label[n];
+    Label[] cases = new Label[n + 2]; // JsonReader.END (-2), UNKNOWN (-1), then the fields
+    cases[0] = end;
+    cases[1] = skip;
     for (int i = 0; i < n; i++) {
       bodies[i] = new Label();
+      cases[i + 2] = bodies[i];
     }
     mv.visitVarInsn(ILOAD, 2);
-    if (n > 0) {
-      mv.visitTableSwitchInsn(0, n - 1, skip, bodies);
-    } else {
-      mv.visitInsn(POP);
-      mv.visitJumpInsn(GOTO, skip);
-    }
+    mv.visitTableSwitchInsn(JsonReader.END, n - 1, skip, cases);
     for (int i = 0; i < n; i++) {
       mv.visitLabel(bodies[i]);
       Class<?> t = fs.get(i).type();
@@ -356,10 +358,7 @@ final class ObjectCodecGenerator {
     mv.visitLabel(skip);
     mv.visitVarInsn(ALOAD, 1);
     mv.visitMethodInsn(INVOKEVIRTUAL, JR, "skipValue", "()V", false);
-    mv.visitLabel(advance);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "nextField", "()Z", false);
-    mv.visitJumpInsn(IFNE, loop);
+    mv.visitJumpInsn(GOTO, advance);
     mv.visitLabel(end);
     if (!record) {
       mv.visitVarInsn(ALOAD, 4);

@@ -25,8 +25,8 @@ final class DoubleText {
   private static final int K_MIN = -324;
   private static final int K_MAX = 292;
   private static final long MASK_63 = (1L << 63) - 1;
-  /** The longest text: "-" + 17 digits + "." + "E-324". */
-  static final int MAX_CHARS = 32;
+  /** Room the writer needs: the longest text ("-" + 17 digits + "." + "E-324") and the digit writer's slack. */
+  static final int MAX_CHARS = 40;
 
   /** For k in [K_MIN, K_MAX], g = floor(10^-k / 2^r) + 1 with r such that 2^125 <= g < 2^126: high 63 bits. */
   private static final long[] G1 = new long[K_MAX - K_MIN + 1];
@@ -34,7 +34,7 @@ final class DoubleText {
   private static final long[] G0 = new long[K_MAX - K_MIN + 1];
   /** 10^i for i in [0, 18]. */
   static final long[] POW10 = new long[19];
-  /** "00", "01", … "99" as byte pairs. */
+  /** "00", "01", … "99" as byte pairs (the exponent). */
   static final byte[] DIGIT_PAIRS = new byte[200];
 
   static {
@@ -243,34 +243,45 @@ final class DoubleText {
     return p;
   }
 
-  /** Writes the {@code len} decimal digits of {@code v >= 0} at {@code b[p, p + len)}, two at a time. */
+  /**
+   * Writes the {@code len} decimal digits of {@code v >= 0} at {@code b[p, p + len)}, eight at a time;
+   * may write zero bytes after them up to {@code p + 8} (needs that room; callers write over them).
+   */
   static void writeDigits(long v, int len, byte[] b, int p) {
-    int i = p + len;
-    while (v >= 100_000_000L) { // 8 digits at a time through int arithmetic
-      long q = v / 100_000_000L;
-      int r = (int) (v - q * 100_000_000L);
-      v = q;
-      for (int j = 0; j < 4; j++) {
-        int r2 = r / 100;
-        int d = r - r2 * 100;
-        r = r2;
-        b[--i] = DIGIT_PAIRS[2 * d + 1];
-        b[--i] = DIGIT_PAIRS[2 * d];
-      }
+    if (len <= 8) {
+      FieldNames.LONG.set(b, p, eightDigits((int) v) >>> (8 * (8 - len)));
+      return;
     }
-    int r = (int) v;
-    while (r >= 100) {
-      int r2 = r / 100;
-      int d = r - r2 * 100;
-      r = r2;
-      b[--i] = DIGIT_PAIRS[2 * d + 1];
-      b[--i] = DIGIT_PAIRS[2 * d];
+    if (len <= 16) {
+      long hi = v / 100_000_000L;
+      int lo = (int) (v - hi * 100_000_000L);
+      int hl = len - 8;
+      FieldNames.LONG.set(b, p, eightDigits((int) hi) >>> (8 * (8 - hl)));
+      FieldNames.LONG.set(b, p + hl, eightDigits(lo));
+      return;
     }
-    if (r >= 10) {
-      b[--i] = DIGIT_PAIRS[2 * r + 1];
-      b[--i] = DIGIT_PAIRS[2 * r];
-    } else {
-      b[--i] = (byte) ('0' + r);
-    }
+    long hi = v / 10_000_000_000_000_000L; // 17 to 19 digits: 1-3, 8, 8
+    long rest = v - hi * 10_000_000_000_000_000L;
+    long mid = rest / 100_000_000L;
+    int lo = (int) (rest - mid * 100_000_000L);
+    int hl = len - 16;
+    FieldNames.LONG.set(b, p, eightDigits((int) hi) >>> (8 * (8 - hl)));
+    FieldNames.LONG.set(b, p + hl, eightDigits((int) mid));
+    FieldNames.LONG.set(b, p + hl + 8, eightDigits(lo));
+  }
+
+  /**
+   * The eight ASCII digits of {@code v < 10^8} (leading zeros included), the first in the lowest
+   * byte: split into 4 + 4, 2 + 2 and 1 + 1 digits in parallel lanes of one long, dividing by 100
+   * and by 10 through multiplications that are exact in these ranges.
+   */
+  static long eightDigits(int v) {
+    int hi4 = v / 10_000;
+    long x = hi4 | (long) (v - hi4 * 10_000) << 32; // lanes of 32 bits: first four digits, last four
+    long y = (x * 10486 >>> 20) & 0x0000007F0000007FL; // each lane / 100 (exact below 10^4)
+    x = y | (x - y * 100) << 16; // lanes of 16 bits: two digits each
+    long z = (x * 103 >>> 10) & 0x000F000F000F000FL; // each lane / 10 (exact below 100)
+    x = z | (x - z * 10) << 8; // one digit per byte
+    return x + 0x3030303030303030L;
   }
 }

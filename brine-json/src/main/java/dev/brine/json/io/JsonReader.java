@@ -158,6 +158,38 @@ public final class JsonReader {
     expect(':');
   }
 
+  /** {@link #firstFieldIndex}/{@link #nextFieldIndex}: the object ended. */
+  public static final int END = -2;
+  /** {@link #firstFieldIndex}/{@link #nextFieldIndex}: a name not in the list. */
+  public static final int UNKNOWN = -1;
+
+  /**
+   * After {@link #startObject}: reads the first field's name and colon and returns its index in
+   * {@code f}, {@link #UNKNOWN}, or {@link #END} (the closing brace was read).
+   */
+  public int firstFieldIndex(FieldNames f) {
+    int p = pos;
+    if (f.size() > 0 && f.keyAt(buf, p, end, 0)) {
+      pos = p + f.keyLength(0);
+      return 0;
+    }
+    return firstField() ? matchField(f.names, 0) : END;
+  }
+
+  /**
+   * After a field's value: reads {@code ,} and the next name and colon and returns its index in
+   * {@code f} ({@code hint} is tried first), {@link #UNKNOWN}, or {@link #END} (the closing brace was read).
+   */
+  public int nextFieldIndex(FieldNames f, int hint) {
+    int p = pos;
+    byte[] b = buf;
+    if (p < end && b[p] == ',' && hint < f.size() && f.keyAt(b, p + 1, end, hint)) {
+      pos = p + 1 + f.keyLength(hint);
+      return hint;
+    }
+    return nextField() ? matchField(f.names, hint) : END;
+  }
+
   /**
    * The index in {@code names} (UTF-8 bytes of each field name) of the name just read, or -1;
    * {@code hint} is tried first (the next field in declaration order).

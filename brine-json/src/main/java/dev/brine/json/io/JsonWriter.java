@@ -115,35 +115,20 @@ public final class JsonWriter {
 
   /** A long in decimal. */
   public void number(long v) {
-    ensure(20);
+    ensure(28); // 20 characters, and the digit writer's slack of up to 8 bytes
+    int p = pos;
+    byte[] b = buf;
     if (v < 0) {
       if (v == Long.MIN_VALUE) {
         raw(MIN_LONG);
         return;
       }
-      buf[pos++] = '-';
+      b[p++] = '-';
       v = -v;
     }
-    int len = digits(v);
-    int p = pos + len;
-    pos = p;
-    byte[] b = buf;
-    while (v >= 10) {
-      long q = v / 10;
-      b[--p] = (byte) ('0' + (v - q * 10));
-      v = q;
-    }
-    b[--p] = (byte) ('0' + v);
-  }
-
-  private static int digits(long v) {
-    int d = 1;
-    long x = 10;
-    while (d < 19 && v >= x) {
-      d++;
-      x *= 10;
-    }
-    return d;
+    int len = DoubleText.digitCount(v | 1); // (v | 1: 0 has one digit, and so has 1)
+    DoubleText.writeDigits(v, len, b, p);
+    pos = p + len;
   }
 
   /**
