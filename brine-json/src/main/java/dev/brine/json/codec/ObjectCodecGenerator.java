@@ -124,17 +124,19 @@ final class ObjectCodecGenerator {
     init.visitEnd();
     int n = model.fields.size();
     int[] prefixConst = new int[n];
+    int[] prefixLen = new int[n];
     int[] codecConst = new int[n];
     int[] accessConst = new int[n];
     for (int i = 0; i < n; i++) {
       FieldModel f = model.fields.get(i);
-      prefixConst[i] = constant(ObjectCodec.prefix(f.name, i == 0), byte[].class);
+      prefixConst[i] = constant(JsonWriter.pad(ObjectCodec.prefix(f.name, i == 0)), byte[].class);
+      prefixLen[i] = ObjectCodec.prefix(f.name, i == 0).length;
       codecConst[i] = inline(f.type()) ? -1 : constant(codecs.get(i), JsonCodec.class);
       accessConst[i] = Nestmates.directAccess(f.field, type) ? -1
           : constant(Nestmates.getter(f.field).asType(MethodType.methodType(erased(f.type()), Object.class)),
               MethodHandle.class);
     }
-    writeMethods(cw, prefixConst, codecConst, accessConst);
+    writeMethods(cw, prefixConst, prefixLen, codecConst, accessConst);
     readMethod(cw, codecConst);
     for (int i = 0; i < constants.size(); i++) {
       cw.visitField(ACC_STATIC | ACC_FINAL | ACC_PRIVATE, "K" + i, constantDescs.get(i), null, null).visitEnd();
@@ -179,7 +181,7 @@ final class ObjectCodecGenerator {
     }
   }
 
-  private void writeMethods(ClassWriter cw, int[] prefixConst, int[] codecConst, int[] accessConst) {
+  private void writeMethods(ClassWriter cw, int[] prefixConst, int[] prefixLen, int[] codecConst, int[] accessConst) {
     String chunkDesc = "(L" + JW + ";L" + owner + ";)V";
     int n = model.fields.size();
     int chunks = 0;
@@ -190,7 +192,8 @@ final class ObjectCodecGenerator {
         FieldModel f = model.fields.get(i);
         mv.visitVarInsn(ALOAD, 0);
         getConstant(mv, prefixConst[i]);
-        mv.visitMethodInsn(INVOKEVIRTUAL, JW, "raw", "([B)V", false);
+        mv.visitLdcInsn(prefixLen[i]);
+        mv.visitMethodInsn(INVOKEVIRTUAL, JW, "key", "([BI)V", false);
         Class<?> t = f.type();
         if (inline(t)) {
           mv.visitVarInsn(ALOAD, 0);

@@ -77,6 +77,32 @@ public final class JsonWriter {
     pos += n;
   }
 
+  /**
+   * Writes the first {@code len} bytes of {@code padded}, a name's precomputed {@code ,"name":}
+   * padded with zeros to a multiple of 8 bytes ({@link #pad}): up to 16 bytes as one or two 8-byte
+   * stores instead of a copy.
+   */
+  public void key(byte[] padded, int len) {
+    int n = padded.length;
+    ensure(n);
+    byte[] b = buf;
+    int p = pos;
+    if (n == 8) {
+      FieldNames.LONG.set(b, p, (long) FieldNames.LONG.get(padded, 0));
+    } else if (n == 16) {
+      FieldNames.LONG.set(b, p, (long) FieldNames.LONG.get(padded, 0));
+      FieldNames.LONG.set(b, p + 8, (long) FieldNames.LONG.get(padded, 8));
+    } else {
+      System.arraycopy(padded, 0, b, p, len);
+    }
+    pos = p + len;
+  }
+
+  /** {@code b} with zeros after it up to a multiple of 8 bytes, for {@link #key}. */
+  public static byte[] pad(byte[] b) {
+    return Arrays.copyOf(b, Math.max(8, (b.length + 7) & -8));
+  }
+
   /** Writes one ASCII byte. */
   public void raw(char c) {
     ensure(1);

@@ -25,11 +25,15 @@ import org.junit.jupiter.api.Test;
  * of that length, {@code Double.toString}'s layout (and, on JDK 19+, its exact text), and the same
  * bits as {@link Double#parseDouble}.
  */
-class NumberTextTest {
+public class NumberTextTest {
   private static final boolean SHORTEST_JDK = Runtime.version().feature() >= 19;
 
-  /** The doubles where writers and parsers go wrong: subnormals, limits, powers of ten, 2^53, 2^63. */
-  static List<Double> edgeDoubles() {
+  /**
+   * The doubles where writers and parsers go wrong: subnormals, limits, powers of ten, 2^53, 2^63.
+   *
+   * @return the doubles
+   */
+  public static List<Double> edgeDoubles() {
     List<Double> out = new ArrayList<>(List.of(0.0, -0.0, Double.MIN_VALUE, 2 * Double.MIN_VALUE, 3 * Double.MIN_VALUE,
         -Double.MIN_VALUE, Math.nextDown(Double.MIN_NORMAL), Double.MIN_NORMAL, Math.nextUp(Double.MIN_NORMAL),
         Double.MAX_VALUE, -Double.MAX_VALUE, Math.nextDown(Double.MAX_VALUE), 1e22, 1e23, 2e23, 9.999999999999999e22,
