@@ -131,7 +131,7 @@ public final class Builtins {
     r.registerFixed(DURATION, Duration.class, TimeSerializers.DURATION, false, false);
     r.registerFixed(PERIOD, Period.class, TimeSerializers.PERIOD, false, false);
     r.registerFixed(ZONE_ID, ZoneId.class, TimeSerializers.ZONE_ID, false, false,
-        ZoneOffset.class, ZoneId.of("Europe/Paris").getClass());
+        ZoneOffset.class, zoneRegionClass());
     r.registerFixed(DATE, Date.class, UtilSerializers.DATE, true, false);
     r.registerFixed(BIT_SET, BitSet.class, UtilSerializers.BIT_SET, true, false);
     r.registerFixed(CLASS, Class.class, UtilSerializers.CLASS, false, false);
@@ -156,6 +156,16 @@ public final class Builtins {
     return CollectionSerializer.sorted(
         (java.util.function.Function<java.util.Comparator<Object>, Collection<Object>>) (java.util.function.Function) f,
         finish == null ? null : c -> (Collection<Object>) finish.apply(c));
+  }
+
+  private static Class<?> zoneRegionClass() {
+    // the class of region ids such as Europe/Paris, found by name: ZoneId.of would load the time-zone
+    // rules database at build time (milliseconds of a cold start) only to learn a class name
+    try {
+      return Class.forName("java.time.ZoneRegion", false, ZoneId.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return ZoneId.of("Europe/Paris").getClass();
+    }
   }
 
   private static Class<?> jumboEnumSetClass() {

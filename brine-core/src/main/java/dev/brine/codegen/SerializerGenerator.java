@@ -298,15 +298,10 @@ public final class SerializerGenerator {
     }
   }
 
-  /** The context method pair for a boxed declared type, or null: {write name, read name}. */
-  static String[] boxed(Class<?> t) {
-    if (t == Integer.class) return new String[] {"writeNullableInt32", "readNullableInt32"};
-    if (t == Long.class) return new String[] {"writeNullableInt64", "readNullableInt64"};
-    if (t == Double.class) return new String[] {"writeNullableFloat64", "readNullableFloat64"};
-    if (t == Float.class) return new String[] {"writeNullableFloat32", "readNullableFloat32"};
-    return null;
+  /** Whether {@code t} is a box that format 2 writes in the number group or the fixed block, not in a slot. */
+  private static boolean boxed(Class<?> t) {
+    return t == Integer.class || t == Long.class || t == Double.class || t == Float.class;
   }
-
 
   /**
    * The serializer of a declared field's final class when generated code may call it directly (held
@@ -315,7 +310,7 @@ public final class SerializerGenerator {
    */
   static Serializer<Object> nestedSerializer(FieldPlan f) {
     ClassInfo d = f.declared;
-    if (f.kind != FieldKind.DECLARED || boxed(f.field.getType()) != null || d == null || d.serializer == null
+    if (f.kind != FieldKind.DECLARED || boxed(f.field.getType()) || d == null || d.serializer == null
         || d.writeReplace != null || d.readResolve != null) {
       return null;
     }

@@ -217,47 +217,6 @@ public final class ReadSession extends ByteReader implements ReadContext {
     depth--;
   }
 
-  // Boxed primitives in declared slots, read without a virtual call (see WriteContext.writeNullableInt32).
-
-  private int boxSlot(String what) {
-    int at = pos;
-    int slot = readInt8();
-    if (slot != TypeIds.SLOT_VALUE && slot != TypeIds.SLOT_NULL) {
-      throw new MalformedInputException("invalid slot byte " + slot + " for a " + what + " at offset " + offsetOf(at));
-    }
-    return slot;
-  }
-
-  /** A declared {@code Integer} written by {@code writeNullableInt32}. */
-  public Integer readNullableInt32() {
-    return boxSlot("Integer") == TypeIds.SLOT_NULL ? null : Integer.valueOf(readVarInt32());
-  }
-
-  /** A declared {@code Long} written by {@code writeNullableInt64}. */
-  public Long readNullableInt64() {
-    return boxSlot("Long") == TypeIds.SLOT_NULL ? null : Long.valueOf(readVarInt64());
-  }
-
-  /** A declared {@code Integer} written by {@code writeNullableFixedInt32}. */
-  public Integer readNullableFixedInt32() {
-    return boxSlot("Integer") == TypeIds.SLOT_NULL ? null : Integer.valueOf(readInt32());
-  }
-
-  /** A declared {@code Long} written by {@code writeNullableFixedInt64}. */
-  public Long readNullableFixedInt64() {
-    return boxSlot("Long") == TypeIds.SLOT_NULL ? null : Long.valueOf(readInt64());
-  }
-
-  /** A declared {@code Double} written by {@code writeNullableFloat64}. */
-  public Double readNullableFloat64() {
-    return boxSlot("Double") == TypeIds.SLOT_NULL ? null : Double.valueOf(readFloat64());
-  }
-
-  /** A declared {@code Float} written by {@code writeNullableFloat32}. */
-  public Float readNullableFloat32() {
-    return boxSlot("Float") == TypeIds.SLOT_NULL ? null : Float.valueOf(readFloat32());
-  }
-
   /** Reads the payload of a value of class {@code info}, registering it for back-references. */
   public Object readPayload(ClassInfo info) {
     Serializer<Object> s = info.serializer;

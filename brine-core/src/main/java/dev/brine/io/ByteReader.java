@@ -109,29 +109,9 @@ public class ByteReader {
     return truncated(size + "-byte value", pos);
   }
 
-  // ---------------------------------------------------------------- runs of fixed-width fields
-
-  // For generated code reading a run of fixed-width fields: one bounds check and one position update
-  // for the whole run (claim), then loads at constant offsets from the index it returns; the JIT
-  // merges the array bounds checks of such loads.
-
-  /** The array being read (indexes returned by {@link #claim} point into it). */
+  /** The array being read (indexes returned by {@link #window} point into it or into its scratch copy). */
   public final byte[] array() {
     return buf;
-  }
-
-  /**
-   * Checks that {@code n} bytes remain, moves past them and returns the array index of the first.
-   *
-   * @throws TruncatedInputException if fewer remain
-   */
-  public final int claim(int n) {
-    int p = pos;
-    if (n > limit - p) {
-      throw truncated("fixed-width fields (" + n + " bytes)", p);
-    }
-    pos = p + n;
-    return p;
   }
 
   // ---------------------------------------------------------------- number groups and fixed blocks
