@@ -2,6 +2,7 @@ package dev.brine;
 
 import dev.brine.builtin.Builtins;
 import dev.brine.builtin.JdkTypes;
+import dev.brine.compat.CompatContext;
 import dev.brine.context.Engine;
 import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.io.StringTable;
@@ -48,23 +49,59 @@ public final class Brine {
     this.references = b.references;
     ClassLoader loader = b.classLoader != null ? b.classLoader : defaultLoader();
     this.registry = new TypeRegistry(b.requireRegistration, new ClassFilter(b.allow), loader);
-    registry.factory(new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion, b.lookups));
+    if (b.compatible && b.formatVersion == 1) {
+      throw new BrineException("compatible mode needs format 2: do not combine compatible(true) with formatVersion(1)");
+    }
+    DefaultSerializerFactory factory = new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion, b.lookups);
+    CompatContext compat = b.compatible ? new CompatContext(registry, new CompatContext.Settings(b.compressNumbers,
+        b.maxClassDefBytes, b.maxClassDefFields, b.maxClassDefNameBytes, b.classDefCacheSize, b.unknownEnumAsNull)) : null;
+    registry.factory(compat != null ? compat.factory(factory) : factory);
     Builtins.registerAll(registry, b.compressNumbers);
     registry.lazyTypes(new JdkTypes(b.lookups));
+    if (compat != null) {
+      compat.registerTags();
+    }
     b.fixed.forEach((id, f) -> registry.registerModule(id, f.type(), f.serializer()));
-    int id = TypeIds.FIRST_USER;
+    java.util.Set<Integer> taken = new java.util.HashSet<>();
     for (Registration r : b.registrations) {
-      if (registry.known(r.type()) && r.serializer() == null) {
-        continue; // built-ins and module types need no id
+      if (r.id() >= 0 && !taken.add(r.id())) {
+        throw new BrineException("id " + r.id() + " is given to more than one class");
       }
-      if (id >= TypeIds.FIRST_MODULE) {
-        throw new BrineException("too many registered classes: at most " + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER));
+    }
+    int id = TypeIds.FIRST_USER;
+    for (int pass = 0; pass < 2; pass++) { // classes with an explicit id first, so the others skip their ids
+      for (Registration r : b.registrations) {
+        if ((r.id() >= 0) != (pass == 0)) {
+          continue;
+        }
+        if (registry.known(r.type()) && r.serializer() == null) {
+          continue; // built-ins and module types need no id
+        }
+        if (compat != null) {
+          compat.registered(r.type(), r.id());
+          if (r.serializer() == null && CompatContext.eligible(r.type())) {
+            registry.registerShared(r.type().isEnum() ? TypeIds.COMPAT_ENUM : TypeIds.COMPAT_OBJECT, r.type());
+            continue; // named by its class definition, not by a registration-order id
+          }
+        }
+        int wire;
+        if (r.id() >= 0) {
+          wire = TypeIds.FIRST_USER + r.id();
+        } else {
+          while (taken.contains(id - TypeIds.FIRST_USER)) {
+            id++;
+          }
+          wire = id++;
+        }
+        if (wire >= TypeIds.FIRST_MODULE) {
+          throw new BrineException("too many registered classes: at most " + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER));
+        }
+        registry.registerUser(wire, r.type(), r.serializer());
       }
-      registry.registerUser(id++, r.type(), r.serializer());
     }
     registry.complete();
-    this.engine = new Engine(registry, references, b.compressNumbers, b.formatVersion, b.maxDepth, b.maxLength,
-        b.maxStringBytes, b.maxPayloadBytes);
+    this.engine = new Engine(registry, references, b.compressNumbers, b.compatible, b.formatVersion, b.maxDepth,
+        b.maxLength, b.maxStringBytes, b.maxPayloadBytes);
   }
 
   private static ClassLoader defaultLoader() {
@@ -230,7 +267,7 @@ public final class Brine {
 
   // ---------------------------------------------------------------- builder
 
-  private record Registration(Class<?> type, Serializer<?> serializer) {}
+  private record Registration(Class<?> type, Serializer<?> serializer, int id) {}
 
   private record Fixed(Class<?> type, Serializer<?> serializer) {}
 
@@ -250,6 +287,12 @@ public final class Brine {
     private boolean compressNumbers = true;
     private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
     private int formatVersion = 2;
+    private boolean compatible;
+    private int maxClassDefBytes = 64 << 10;
+    private int maxClassDefFields = 4096;
+    private int maxClassDefNameBytes = 1024;
+    private int classDefCacheSize = 1024;
+    private boolean unknownEnumAsNull;
 
     private Builder() {}
 
@@ -262,8 +305,27 @@ public final class Brine {
         if (t == null) {
           throw new BrineException("cannot register null");
         }
-        registrations.add(new Registration(t, null));
+        registrations.add(new Registration(t, null, -1));
       }
+      return this;
+    }
+
+    /**
+     * Registers {@code type} under an explicit, stable id (0 to 8127; wire type id {@code 64 + id}), so
+     * that it does not depend on registration order; classes registered without one get the free ids
+     * after those, in registration order. In {@linkplain #compatible compatible mode} a plain class,
+     * record or enum registered this way is named by {@code id} in its class definition instead of its
+     * class name (so it may be renamed).
+     */
+    public Builder register(int id, Class<?> type) {
+      if (type == null) {
+        throw new BrineException("cannot register null");
+      }
+      if (id < 0 || id >= TypeIds.FIRST_MODULE - TypeIds.FIRST_USER) {
+        throw new BrineException("registration id " + id + " of " + type.getName() + " outside 0.."
+            + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER - 1));
+      }
+      registrations.add(new Registration(type, null, id));
       return this;
     }
 
@@ -272,7 +334,7 @@ public final class Brine {
       if (type == null || serializer == null) {
         throw new BrineException("cannot register a null class or serializer");
       }
-      registrations.add(new Registration(type, serializer));
+      registrations.add(new Registration(type, serializer, -1));
       return this;
     }
 
@@ -431,6 +493,70 @@ public final class Brine {
         throw new BrineException("format version " + version + " is not 1 or 2");
       }
       this.formatVersion = version;
+      return this;
+    }
+
+    /**
+     * Compatible mode (default false): payloads carry, once per payload, the definition of every class
+     * they hold (field names or {@link Field} ids and types), so that a reader whose classes have since
+     * gained, lost, reordered, renamed (with {@code @Field(id)}) or widened fields still reads them, and
+     * an old reader reads new payloads (docs/format.md, "Compatible mode"; README, "Evolving classes").
+     * Registered plain classes, records and enums are then named by their class name, or their explicit
+     * id ({@link #register(int, Class)}), so registration order may differ between writer and reader.
+     * Both sides must use it; a reader refuses payloads of the other mode. Payloads take a few more
+     * bytes; once a class's definition has been seen, a payload written by the same class version is
+     * read by the same generated code as in the default mode.
+     */
+    public Builder compatible(boolean enabled) {
+      this.compatible = enabled;
+      return this;
+    }
+
+    /** Compatible mode: the largest class definition accepted from a payload, in bytes (default 64 KiB). */
+    public Builder maxClassDefBytes(int bytes) {
+      if (bytes < 16) {
+        throw new BrineException("maxClassDefBytes too small: " + bytes);
+      }
+      this.maxClassDefBytes = bytes;
+      return this;
+    }
+
+    /** Compatible mode: the most fields (or enum constants) a class definition from a payload may have (default 4096). */
+    public Builder maxClassDefFields(int fields) {
+      if (fields < 1) {
+        throw new BrineException("maxClassDefFields must be positive: " + fields);
+      }
+      this.maxClassDefFields = fields;
+      return this;
+    }
+
+    /** Compatible mode: the longest class, field or constant name accepted in a class definition, in bytes (default 1024). */
+    public Builder maxClassDefNameBytes(int bytes) {
+      if (bytes < 1) {
+        throw new BrineException("maxClassDefNameBytes must be positive: " + bytes);
+      }
+      this.maxClassDefNameBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Compatible mode: how many class definitions read from payloads (other than this side's own) are
+     * kept with their field mappings (default 1024); past that the cache starts again.
+     */
+    public Builder classDefCacheSize(int entries) {
+      if (entries < 1) {
+        throw new BrineException("classDefCacheSize must be positive: " + entries);
+      }
+      this.classDefCacheSize = entries;
+      return this;
+    }
+
+    /**
+     * Compatible mode: whether an enum constant this side does not have reads as null (true) or is a
+     * {@link BrineException} (false, the default).
+     */
+    public Builder unknownEnumAsNull(boolean asNull) {
+      this.unknownEnumAsNull = asNull;
       return this;
     }
 

@@ -119,13 +119,24 @@ public final class UtilSerializers {
     }
   };
 
+  /** The info of an EnumSet's or EnumMap's enum; compatible mode's enums are refused (their tag does not name them). */
+  private static ClassInfo enumDescriptor(WriteSession c, Class<?> type, String what) {
+    ClassInfo info = c.classInfo(type);
+    if (info.typeId == dev.brine.registry.TypeIds.COMPAT_ENUM) {
+      throw new BrineException("compatible mode does not write an " + what + " of " + type.getName()
+          + " (its class descriptor would not name the enum, nor follow renamed or reordered constants):"
+          + " use a Set<" + type.getSimpleName() + "> or Map<" + type.getSimpleName() + ", V> instead");
+    }
+    return info;
+  }
+
   /** The element enum's class descriptor, a varuint32 count and each ordinal as a varuint32. */
   @SuppressWarnings({"rawtypes", "unchecked"})
   public static final Serializer<EnumSet> ENUM_SET = new Serializer<>() {
     @Override public void write(WriteContext c0, EnumSet v) {
     WriteSession c = (WriteSession) c0;
       Class<?> type = elementType(v);
-      c.writeClass(c.classInfo(type));
+      c.writeClass(enumDescriptor(c, type, "EnumSet"));
       c.writeVarUInt32(v.size());
       for (Object e : v) {
         c.writeVarUInt32(((Enum<?>) e).ordinal());
@@ -184,7 +195,7 @@ public final class UtilSerializers {
         throw new BrineException("cannot tell the key type of an empty EnumMap; declare the field as EnumMap<K, V>"
             + " or Map<K, V> with an enum K, or avoid empty EnumMaps");
       }
-      c.writeClass(c.classInfo(keyType));
+      c.writeClass(enumDescriptor(c, keyType, "EnumMap"));
       c.writeVarUInt32(v.size());
       if (!v.isEmpty()) {
         MapSerializer.writeEntries(c, v, v.size(), c.classInfo(keyType), valueDecl);

@@ -31,6 +31,17 @@ final class GroupCodegen {
 
   /** Fields per group chunk method: 16 codes, 8 control bytes, one validity check. */
   static final int GROUP_CHUNK = 16;
+  /**
+   * Fixed-block fields per generated method ({@code wf<k>}, {@code rf<k>}): a method of 100 loads or
+   * stores exceeds C2's inlining budget (NodeCountInliningCutoff), and the calls it leaves behind cost
+   * more than the chunk calls (Struct with {@code compressNumbers(false)}: all 100 fields here).
+   */
+  static final int FIXED_CHUNK = 24;
+
+  /** The number of {@link #FIXED_CHUNK} methods for {@code n} fixed fields. */
+  static int fixedChunks(int n) {
+    return (n + FIXED_CHUNK - 1) / FIXED_CHUNK;
+  }
 
   private final SerializerGenerator g;
   final Layout layout;
@@ -203,9 +214,9 @@ final class GroupCodegen {
     }
   }
 
-  /** Emits the stores of the fixed block at {@code p + offset} (p unchanged). */
-  void writeFixed(MethodVisitor mv, Access access, int b, int p) {
-    for (int i = 0; i < layout.fixed.size(); i++) {
+  /** Emits the stores of the fixed fields {@code [from, to)} at {@code p + offset} (p unchanged). */
+  void writeFixed(MethodVisitor mv, Access access, int b, int p, int from, int to) {
+    for (int i = from; i < to; i++) {
       FieldPlan f = layout.fixed.get(i);
       mv.visitVarInsn(ALOAD, b);
       mv.visitVarInsn(ILOAD, p);
@@ -454,7 +465,12 @@ final class GroupCodegen {
 
   /** Emits the reads of the fixed block at {@code p + offset} into {@code sink} (p unchanged). */
   void readFixed(MethodVisitor mv, Sink sink, int rs, int b, int p, int c0) {
-    for (int i = 0; i < layout.fixed.size(); i++) {
+    readFixed(mv, sink, rs, b, p, c0, 0, layout.fixed.size());
+  }
+
+  /** As {@link #readFixed(MethodVisitor, Sink, int, int, int, int)} for the fixed fields {@code [from, to)}. */
+  void readFixed(MethodVisitor mv, Sink sink, int rs, int b, int p, int c0, int from, int to) {
+    for (int i = from; i < to; i++) {
       FieldPlan f = layout.fixed.get(i);
       int off = layout.fixedOffsets[i];
       sink.put(mv, f, () -> {

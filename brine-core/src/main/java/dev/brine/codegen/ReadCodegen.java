@@ -168,13 +168,13 @@ final class ReadCodegen {
         mv.visitMethodInsn(INVOKESTATIC, g.self, "rg" + k, groupDesc, false);
         mv.visitVarInsn(ISTORE, 4);
       }
-      if (!layout.fixed.isEmpty()) {
+      for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
         mv.visitVarInsn(ALOAD, 1);
         mv.visitVarInsn(ALOAD, 3);
         mv.visitVarInsn(ILOAD, 4);
         mv.visitVarInsn(ILOAD, 5);
         mv.visitVarInsn(ALOAD, 2);
-        mv.visitMethodInsn(INVOKESTATIC, g.self, "rf", fixedDesc, false);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "rf" + k, fixedDesc, false);
       }
       mv.visitVarInsn(ALOAD, 1);
       mv.visitVarInsn(ILOAD, 4);
@@ -211,10 +211,12 @@ final class ReadCodegen {
       cm.visitMaxs(0, 0);
       cm.visitEnd();
     }
-    if (!layout.fixed.isEmpty()) {
-      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rf", fixedDesc, null, null);
+    for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
+      MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rf" + k, fixedDesc, null, null);
       cm.visitCode();
-      gc.readFixed(cm, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3);
+      int from = k * GroupCodegen.FIXED_CHUNK;
+      int to = Math.min(layout.fixed.size(), from + GroupCodegen.FIXED_CHUNK);
+      gc.readFixed(cm, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, from, to);
       cm.visitInsn(RETURN);
       cm.visitMaxs(0, 0);
       cm.visitEnd();

@@ -73,10 +73,11 @@ final class WriteCodegen {
     }
     // the fixed block: static void wf(byte[] b, int p, T obj)
     String fixedDesc = "([BIL" + owner + ";)V";
-    if (!layout.fixed.isEmpty()) {
-      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "wf", fixedDesc, null, null);
+    for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
+      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "wf" + k, fixedDesc, null, null);
       mv.visitCode();
-      gc.writeFixed(mv, (m, f) -> getField(m, f, 2), 0, 1);
+      int from = k * GroupCodegen.FIXED_CHUNK;
+      gc.writeFixed(mv, (m, f) -> getField(m, f, 2), 0, 1, from, Math.min(layout.fixed.size(), from + GroupCodegen.FIXED_CHUNK));
       mv.visitInsn(RETURN);
       mv.visitMaxs(0, 0);
       mv.visitEnd();
@@ -130,11 +131,11 @@ final class WriteCodegen {
         mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
         mv.visitVarInsn(ISTORE, W_POS);
       }
-      if (!layout.fixed.isEmpty()) {
+      for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
         mv.visitVarInsn(ALOAD, W_ARRAY);
         mv.visitVarInsn(ILOAD, W_POS);
         mv.visitVarInsn(ALOAD, W_OBJECT);
-        mv.visitMethodInsn(INVOKESTATIC, g.self, "wf", fixedDesc, false);
+        mv.visitMethodInsn(INVOKESTATIC, g.self, "wf" + k, fixedDesc, false);
       }
       mv.visitVarInsn(ALOAD, W_SESSION);
       mv.visitVarInsn(ILOAD, W_POS);

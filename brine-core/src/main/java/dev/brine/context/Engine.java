@@ -27,9 +27,12 @@ public final class Engine {
   public static final int REFERENCES = 0x01;
   /** The header bit of a payload whose int and long values are fixed-width ({@code compressNumbers(false)}). */
   public static final int FIXED_NUMBERS = 0x04;
+  /** The header bit of a payload written in compatible mode (class definitions inside; format 2 only). */
+  public static final int COMPATIBLE = 0x02;
 
   private final boolean references;
   private final boolean compressNumbers;
+  private final boolean compatible;
   private final int formatVersion;
   private final int header;
   /** The header of a format-1 payload with this engine's settings, which a format-2 engine also reads. */
@@ -42,12 +45,23 @@ public final class Engine {
   /** Creates the engine over a completed registry, with the builder's limits. */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int formatVersion, int maxDepth,
       int maxLength, long maxStringBytes, long maxPayloadBytes) {
+    this(registry, references, compressNumbers, false, formatVersion, maxDepth, maxLength, maxStringBytes,
+        maxPayloadBytes);
+  }
+
+  /**
+   * Creates the engine; with {@code compatible} the payloads carry class definitions (header bit {@link
+   * #COMPATIBLE}), and payloads of the other mode and of format 1 are refused.
+   */
+  public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
+      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes) {
     this.references = references;
+    this.compatible = compatible;
     this.compressNumbers = compressNumbers;
     this.formatVersion = formatVersion;
     int flags = (references ? REFERENCES : 0) | (compressNumbers ? 0 : FIXED_NUMBERS);
     this.headerV1 = HEADER_V1 | flags;
-    this.header = formatVersion == 1 ? headerV1 : HEADER | flags;
+    this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE : 0);
     this.maxDepth = maxDepth;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
@@ -218,7 +232,7 @@ public final class Engine {
     }
     int h = ctx.readInt8() & 0xFF;
     if (h != header) {
-      if (h != headerV1) {
+      if (h != headerV1 || compatible) {
         throw new MalformedInputException(headerMessage(h));
       }
       ctx.legacy(true); // format 1, written by an earlier version
@@ -251,7 +265,18 @@ public final class Engine {
   }
 
   private String headerMessage(int h) {
+    if ((h & 0xF8) == HEADER && ((h & COMPATIBLE) != 0) != compatible) {
+      return (compatible ? "payload written in schema-consistent mode but this Brine is compatible(true)"
+          : "payload written in compatible mode but this Brine is not: build it with compatible(true)")
+          + "; both sides must agree";
+    }
+    if (compatible && (h & ~(FIXED_NUMBERS | REFERENCES)) == HEADER_V1) {
+      return "payload in format 1, which compatible mode does not read; read it with a Brine that is not compatible(true)";
+    }
     int base = h & ~(FIXED_NUMBERS | REFERENCES);
+    if ((h & 0xF8) == HEADER) {
+      base = HEADER; // the compatible bit agrees (checked above)
+    }
     if (base == HEADER && formatVersion == 1) {
       return "payload in format 2 but this Brine reads and writes format 1 (Brine.Builder.formatVersion(1)); "
           + "a Brine of the default format version reads both";

@@ -42,6 +42,29 @@ public final class ReadSession extends ByteReader implements ReadContext {
     maxStringBytes(maxStringBytes);
   }
 
+  private int calls;
+  private Object compat;
+
+  /** A number that changes with every call ({@link #reset}): compatible mode's per-call state checks it. */
+  public int calls() {
+    return calls;
+  }
+
+  /** The state compatible mode ({@code dev.brine.compat}) keeps with this session, or null. */
+  public Object compatState() {
+    return compat;
+  }
+
+  /** Sets the state compatible mode keeps with this session. */
+  public void compatState(Object state) {
+    this.compat = state;
+  }
+
+  /** The current nesting depth (1 inside the payload of the outermost composite value). */
+  public int depth() {
+    return depth;
+  }
+
   /** The registry this context resolves classes with. */
   public TypeRegistry registry() {
     return registry;
@@ -59,6 +82,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
 
   /** Clears per-call state. */
   public void reset() {
+    calls++;
     depth = 0;
     legacy = false;
     refs.clear();

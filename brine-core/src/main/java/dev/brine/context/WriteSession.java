@@ -39,6 +39,24 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     this.maxDepth = maxDepth;
   }
 
+  private int calls;
+  private Object compat;
+
+  /** A number that changes with every call ({@link #reset}): compatible mode's per-call state checks it. */
+  public int calls() {
+    return calls;
+  }
+
+  /** The state compatible mode ({@code dev.brine.compat}) keeps with this session, or null. */
+  public Object compatState() {
+    return compat;
+  }
+
+  /** Sets the state compatible mode keeps with this session. */
+  public void compatState(Object state) {
+    this.compat = state;
+  }
+
   /** The registry this context resolves classes with. */
   public TypeRegistry registry() {
     return registry;
@@ -53,6 +71,7 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   @Override
   public void reset() {
     super.reset();
+    calls++;
     depth = 0;
     if (refs != null && !refs.isEmpty()) {
       refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
@@ -253,7 +272,13 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     if (id != TypeIds.BY_NAME) {
       writeVarUInt32(id);
       if (id == TypeIds.ARRAY) {
-        writeClass(classInfo(info.type.getComponentType()));
+        ClassInfo component = classInfo(info.type.getComponentType());
+        if (component.typeId == TypeIds.COMPAT_OBJECT || component.typeId == TypeIds.COMPAT_ENUM) {
+          throw new dev.brine.BrineException("compatible mode does not write an array of " + component.type.getName()
+              + " as a value of its own (its class descriptor would not name the class): declare the field as "
+              + component.type.getSimpleName() + "[] or use a List");
+        }
+        writeClass(component);
       }
       return;
     }

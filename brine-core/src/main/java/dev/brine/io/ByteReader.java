@@ -699,6 +699,11 @@ public class ByteReader {
     return t.read(this, header, at);
   }
 
+  /** The stream's string table the current value goes through, or null. */
+  public final StringTable stringTable() {
+    return strings;
+  }
+
   /**
    * Reads the strings of the next value through {@code table} (a stream's shared strings), until
    * {@link #endStringTable}.

@@ -519,6 +519,11 @@ public class ByteWriter {
     }
   }
 
+  /** The stream's string table the current value goes through, or null. */
+  public final StringTable stringTable() {
+    return strings;
+  }
+
   /**
    * Writes the strings of the next value through {@code table} (a stream's shared strings), until
    * {@link #endStringTable}.

@@ -82,8 +82,30 @@ public final class StringTable {
     return size;
   }
 
+  private int resets;
+  private Object attachment;
+
+  /** How many times {@link #reset()} was called (a writer's reset also follows a failed value). */
+  public int resets() {
+    return resets;
+  }
+
+  /**
+   * What else the stream shares, kept with its table (compatible mode's class definitions); null
+   * until attached.
+   */
+  public Object attachment() {
+    return attachment;
+  }
+
+  /** Attaches what else the stream shares; see {@link #attachment()}. */
+  public void attach(Object state) {
+    this.attachment = state;
+  }
+
   /** Forgets every entry: what is written (or read) next does not refer to anything before. */
   public void reset() {
+    resets++;
     next = 0;
     size = 0;
     if (direction == 1) {

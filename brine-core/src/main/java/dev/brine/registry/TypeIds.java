@@ -74,6 +74,13 @@ public final class TypeIds {
   public static final int CLASS = 58;
   /** Highest id a core built-in may use. */
   public static final int LAST_BUILTIN = 61;
+  /**
+   * Compatible mode: an enum of the user's; its class definition reference follows (docs/format.md,
+   * "Compatible mode"). Outside {@link #LAST_BUILTIN}: no built-in has it.
+   */
+  public static final int COMPAT_ENUM = 60;
+  /** Compatible mode: a plain class or record of the user's; its class definition reference follows. */
+  public static final int COMPAT_OBJECT = 63;
   /** A class written by name (registration not required): a name-table entry follows. */
   public static final int BY_NAME = 62;
   /** First id given to user registrations, in registration order. */

@@ -180,6 +180,22 @@ public final class TypeRegistry {
     }
   }
 
+  /**
+   * Registers a user class of compatible mode: every such class is written with the same tag {@code
+   * typeId} ({@link TypeIds#COMPAT_OBJECT} or {@link TypeIds#COMPAT_ENUM}) and named by the class
+   * definition its serializer writes, so registration order does not matter; the serializer comes
+   * from the factory ({@link #complete()}). The tag itself is read through {@link #registerId}.
+   */
+  public synchronized void registerShared(int typeId, Class<?> type) {
+    if (byClass.containsKey(type)) {
+      throw new BrineException(type.getName() + " is registered twice");
+    }
+    ClassInfo info = new ClassInfo(type, typeId, null, factory.tracked(type), factory.composite(type));
+    factory.hooks(info);
+    byClass.put(type, info);
+    toComplete.add(info);
+  }
+
   /** Creates the factory serializers of registered classes; called once at the end of building. */
   public synchronized void complete() {
     for (ClassInfo info : toComplete) {

@@ -62,7 +62,7 @@ class JsonFuzzTest {
     }
     Files.createDirectories(SEEDS);
     int n = 0;
-    for (Object v : List.of(JsonMapperTest.order(), JsonMapperTest.bean())) {
+    for (Object v : List.of(JsonMapperTest.order(), JsonMapperTest.bean(), JsonMapperTest.numbers())) {
       int index = Arrays.asList(JsonMapperTest.CLASSES).indexOf(v.getClass());
       byte[] bytes = JsonMapperTest.GENERATED.toJsonBytes(v);
       byte[] seed = new byte[bytes.length + 1];

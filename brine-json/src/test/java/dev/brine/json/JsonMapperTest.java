@@ -15,6 +15,7 @@ import dev.brine.json.model.Model.Bean;
 import dev.brine.json.model.Model.Color;
 import dev.brine.json.model.Model.Extras;
 import dev.brine.json.model.Model.Line;
+import dev.brine.json.model.Model.Numbers;
 import dev.brine.json.model.Model.Order;
 import dev.brine.json.model.Model.Private;
 import java.math.BigDecimal;
@@ -30,7 +31,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class JsonMapperTest {
-  static final Class<?>[] CLASSES = {Order.class, Bean.class, Extras.class, Private.class};
+  static final Class<?>[] CLASSES = {Order.class, Bean.class, Extras.class, Private.class, Numbers.class};
   static final JsonMapper GENERATED = JsonMapper.builder().register(CLASSES).build();
   static final JsonMapper INTERPRETED = JsonMapper.builder().register(CLASSES).codegen(false).build();
   static final ObjectMapper JACKSON = new ObjectMapper();
@@ -58,9 +59,14 @@ class JsonMapperTest {
     return b;
   }
 
+  static Numbers numbers() {
+    return new Numbers(3.8000000000000003, Double.MIN_VALUE, 1.5e-7f, Long.MIN_VALUE, 1L << 53, -7,
+        new double[] {1e23, -0.0, Double.NaN, 4.35, 1e-3}, new long[] {Long.MAX_VALUE, 0, 99_999_999});
+  }
+
   @Test
   void outputEqualsJacksonsAsATree() throws Exception {
-    for (Object v : List.of(order(), bean())) {
+    for (Object v : List.of(order(), bean(), numbers())) {
       String ours = GENERATED.toJson(v);
       assertEquals(JACKSON.readTree(JACKSON.writeValueAsString(v)), JACKSON.readTree(ours), ours);
       assertEquals(ours, INTERPRETED.toJson(v));
@@ -73,6 +79,38 @@ class JsonMapperTest {
     }
     assertTrue(GENERATED.explain(Order.class).endsWith("generated"));
     assertTrue(INTERPRETED.explain(Order.class).endsWith("interpreted"));
+  }
+
+  @Test
+  void numberEdgesMatchJacksonAndReadBack() throws Exception {
+    List<Double> doubles = new ArrayList<>(dev.brine.json.io.NumberTextTest.edgeDoubles());
+    doubles.addAll(List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY));
+    long[] longs = {0, 1, -1, (1L << 53) - 1, 1L << 53, (1L << 53) + 1, -(1L << 53) - 1, Long.MAX_VALUE, Long.MIN_VALUE,
+        Long.MAX_VALUE - 1, Long.MIN_VALUE + 1, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 99_999_999,
+        100_000_000, 9_999_999_999_999_999L, 10_000_000_000_000_000L, Integer.MAX_VALUE, Integer.MIN_VALUE};
+    int k = 0;
+    for (double d : doubles) {
+      long l = longs[k++ % longs.length];
+      Numbers n = new Numbers(d, -d, (float) d, l, -l, (int) l, new double[] {d, l, -0.0}, new long[] {l, ~l});
+      for (JsonMapper m : List.of(GENERATED, INTERPRETED)) {
+        String ours = m.toJson(n);
+        String jackson = JACKSON.writeValueAsString(n);
+        assertEquals(JACKSON.readTree(jackson), JACKSON.readTree(ours), ours);
+        for (String text : List.of(ours, jackson)) {
+          Numbers back = m.fromJson(text, Numbers.class);
+          assertEquals(Double.doubleToLongBits(d), Double.doubleToLongBits(back.d()), text);
+          assertEquals(Double.doubleToLongBits(-d), Double.doubleToLongBits(back.boxed()), text);
+          assertEquals(Float.floatToIntBits((float) d), Float.floatToIntBits(back.f()), text);
+          assertEquals(l, back.l());
+          assertEquals(-l, back.boxedLong());
+          assertArrayEquals(n.ds(), back.ds());
+          assertArrayEquals(n.ls(), back.ls());
+        }
+        if (Runtime.version().feature() >= 19) { // Double.toString is the shortest there, as ours is everywhere
+          assertEquals(jackson, ours);
+        }
+      }
+    }
   }
 
   @Test

@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.State;
  * The workloads written in other formats from the same classes: Brine's {@link ProtoMapper}
  * ({@code brineproto}, against the subclass's protobuf-java {@code protobuf} peer, which must
  * produce the same bytes), and Brine's {@link JsonMapper} ({@code brinejson}) against Jackson databind with
- * its Blackbird module ({@code jacksonbb}) and DSL-JSON ({@code dsljson}) — MediaContent, SimpleObject,
+ * its Blackbird module ({@code jacksonbb}; {@code jacksonfast} adds jackson-core's fast double writer and
+ * parser) and DSL-JSON ({@code dsljson}) — MediaContent, SimpleObject,
  * LargerMessage and Struct.
  */
 @State(Scope.Benchmark)
@@ -33,6 +34,10 @@ public abstract class FormatBench extends CodecBench {
   protected ObjectMapper jacksonBlackbird;
   /** Its payload. */
   protected byte[] jacksonbbBytes;
+  /** Jackson databind with Blackbird and the fast double writer and parser. */
+  protected ObjectMapper jacksonFast;
+  /** Its payload. */
+  protected byte[] jacksonfastBytes;
   /** DSL-JSON (runtime analysis). */
   protected DslJson<Object> dsl;
   /** Its payload. */
@@ -53,6 +58,10 @@ public abstract class FormatBench extends CodecBench {
       jacksonBlackbird = Libraries.jacksonBlackbird();
       out.put("jacksonbb", Codec.of(v -> jacksonBlackbird.writeValueAsBytes(v), b -> jacksonBlackbird.readValue(b, type)));
     }
+    if (only == null || only.equals("jacksonfast")) {
+      jacksonFast = Libraries.jacksonBlackbirdFastDoubles();
+      out.put("jacksonfast", Codec.of(v -> jacksonFast.writeValueAsBytes(v), b -> jacksonFast.readValue(b, type)));
+    }
     if (only == null || only.equals("dsljson")) {
       dsl = Libraries.dslJson();
       out.put("dsljson", Codec.of(v -> serialize_dsljson(), b -> dsl.deserialize(type, b, b.length)));
@@ -64,6 +73,7 @@ public abstract class FormatBench extends CodecBench {
     brineprotoBytes = payload("brineproto");
     brinejsonBytes = payload("brinejson");
     jacksonbbBytes = payload("jacksonbb");
+    jacksonfastBytes = payload("jacksonfast");
     dsljsonBytes = payload("dsljson");
   }
 
@@ -107,6 +117,28 @@ public abstract class FormatBench extends CodecBench {
   @Benchmark
   public Object deserialize_jacksonbb() throws Exception {
     return jacksonBlackbird.readValue(jacksonbbBytes, type);
+  }
+
+  /**
+   * Jackson databind with Blackbird and fast doubles, serialize.
+   *
+   * @return payload
+   * @throws Exception never in practice
+   */
+  @Benchmark
+  public byte[] serialize_jacksonfast() throws Exception {
+    return jacksonFast.writeValueAsBytes(value);
+  }
+
+  /**
+   * Jackson databind with Blackbird and fast doubles, deserialize.
+   *
+   * @return object
+   * @throws Exception never in practice
+   */
+  @Benchmark
+  public Object deserialize_jacksonfast() throws Exception {
+    return jacksonFast.readValue(jacksonfastBytes, type);
   }
 
   /**

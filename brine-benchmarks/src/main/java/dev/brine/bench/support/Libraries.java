@@ -138,6 +138,24 @@ public final class Libraries {
   }
 
   /**
+   * {@link #jacksonBlackbird()} with jackson-core's documented fast number options on (off by
+   * default): {@code StreamWriteFeature.USE_FAST_DOUBLE_WRITER} (its Schubfach writer) and {@code
+   * StreamReadFeature.USE_FAST_DOUBLE_PARSER} (FastDoubleParser). A second reference next to the
+   * default configuration that Brine's output is compared with.
+   *
+   * @return the mapper
+   */
+  public static ObjectMapper jacksonBlackbirdFastDoubles() {
+    return JsonMapper.builder()
+        .addModule(new com.fasterxml.jackson.module.blackbird.BlackbirdModule())
+        .visibility(PropertyAccessor.ALL, Visibility.NONE)
+        .visibility(PropertyAccessor.FIELD, Visibility.ANY)
+        .enable(com.fasterxml.jackson.core.StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+        .enable(com.fasterxml.jackson.core.StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+        .build();
+  }
+
+  /**
    * Brine's JSON mapper for the workload's classes.
    *
    * @param classes the workload's classes

@@ -66,6 +66,8 @@ public final class PayloadDecoder {
   private boolean needsClasses;
   private final List<Node> objects = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
+  private boolean compatible;
+  private final CompatDefinitions definitions = new CompatDefinitions();
 
   private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
     this.in = new Cursor(bytes, offset, length);
@@ -168,11 +170,11 @@ public final class PayloadDecoder {
    * fields are written, which this decoder does not split.
    *
    * @param b the byte, 0–255
-   * @return true for 0xC0, 0xC1, 0xC4, 0xC5, 0xB2, 0xB3, 0xB6, 0xB7
+   * @return true for 0xC0, 0xC1, 0xC4, 0xC5 (0xC2, 0xC3, 0xC6, 0xC7 in compatible mode), 0xB2, 0xB3, 0xB6, 0xB7
    */
   public static boolean isHeader(int b) {
     int base = b & ~0x05;
-    return base == 0xC0 || base == 0xB2;
+    return base == 0xC0 || base == 0xB2 || base == 0xC2; // 0xC2: compatible mode
   }
 
   // ---------------------------------------------------------------- header and tagged values
@@ -181,12 +183,14 @@ public final class PayloadDecoder {
     int h = in.readInt8() & 0xFF;
     if (!isHeader(h)) {
       throw new MalformedInputException(String.format("header byte 0x%02X at offset 0 is not a Brine payload's "
-          + "(0xC0, 0xC1, 0xC4, 0xC5; format 1: 0xB2, 0xB3, 0xB6, 0xB7)", h));
+          + "(0xC0, 0xC1, 0xC4, 0xC5; compatible mode 0xC2, 0xC3, 0xC6, 0xC7; format 1: 0xB2, 0xB3, 0xB6, 0xB7)", h));
     }
     references = (h & 0x01) != 0;
     compressed = (h & 0x04) == 0;
+    compatible = (h & 0xFA) == 0xC2;
     Node n = root.add(node(0, "header", String.format("0x%02X", h)));
-    n.text("format " + ((h & ~0x05) == 0xC0 ? "2" : "1") + ", references "
+    n.text("format " + ((h & ~0x07) == 0xC0 ? "2" : "1") + (compatible ? ", compatible mode (class definitions inside)" : "")
+        + ", references "
         + (references ? "on (back-references allowed)" : "off") + ", int/long "
         + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
     n.end(1);
@@ -208,7 +212,24 @@ public final class PayloadDecoder {
       backReference(parent, at, role, "tag 1");
       return;
     }
+    if (compatible && (tag == 63 || tag == 60)) {
+      compatValue(parent, at, role);
+      return;
+    }
     payload(parent, at, role, resolve(tag, at), true);
+  }
+
+  /**
+   * A value of compatible mode (tag 63 a class or record, 60 an enum): its class definition, shown with
+   * the class's field names, then its fields, which this inspector does not decode.
+   */
+  private void compatValue(Node parent, int at, String role) {
+    needsClasses = true;
+    String[] def = definitions.read(in, at);
+    Node n = parent.add(node(at, role, def[0]));
+    n.text(def[1]);
+    throw new Opaque(in.position(), def[0] + " (at " + Texts.hex(at) + "): its fields follow in the layout its class"
+        + " definition gives; this inspector shows the definition, not the values");
   }
 
   /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
@@ -265,6 +286,9 @@ public final class PayloadDecoder {
       WireType component = classDescriptor(at);
       depth--;
       return WireType.arrayOf(component);
+    }
+    if (compatible && (tag == 63 || tag == 60)) {
+      return WireType.byName("(a class of compatible mode: each value names it)");
     }
     WireType t = WireType.forId(tag);
     needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224 && tag < JdkBlock.FIRST || tag >= JdkBlock.END

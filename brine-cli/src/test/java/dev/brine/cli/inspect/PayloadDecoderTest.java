@@ -260,4 +260,21 @@ class PayloadDecoderTest {
     }
     text(bytes);
   }
+
+  /** A payload of compatible mode shows its classes' field names without the classes (golden file of brine-core). */
+  @Test
+  void compatiblePayloadShowsFieldNames() throws java.io.IOException {
+    java.nio.file.Path file = java.nio.file.Paths.get("../brine-core/src/test/resources/golden/compat/person-v1.bin");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(file), "brine-core's golden file is absent");
+    String t = text(java.nio.file.Files.readAllBytes(file));
+    assertTrue(t.contains("compatible mode"), t);
+    assertTrue(t.contains("class evo.Person"), t);
+    assertTrue(t.contains("age: int") && t.contains("status: enum evo.Status [ACTIVE, INACTIVE]")
+        && t.contains("#100: String") && t.contains("points: evo.Point[]"), t);
+    // and a record of compatible mode, written here
+    Brine compat = Brine.builder().compatible(true).register(Person.class).build();
+    String r = text(compat.serialize(new Person("Ada", 36, List.of("x"))));
+    assertTrue(r.contains("record dev.brine.cli.inspect.PayloadDecoderTest$Person") && r.contains("name: String")
+        && r.contains("tags: container"), r);
+  }
 }

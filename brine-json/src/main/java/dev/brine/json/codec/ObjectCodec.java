@@ -1,6 +1,7 @@
 package dev.brine.json.codec;
 
 import dev.brine.BrineException;
+import dev.brine.json.io.FieldNames;
 import dev.brine.json.io.JsonReader;
 import dev.brine.json.io.JsonWriter;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,8 @@ public abstract class ObjectCodec extends JsonCodec {
   protected final Class<?> type;
   /** Each field's name in UTF-8, for matching names when reading. */
   protected final byte[][] names;
+  /** The same names, for {@link JsonReader#firstFieldIndex} and {@link JsonReader#nextFieldIndex}. */
+  protected final FieldNames fields;
 
   /** For subclasses. */
   protected ObjectCodec(Class<?> type, List<String> names) {
@@ -24,6 +27,7 @@ public abstract class ObjectCodec extends JsonCodec {
     for (int i = 0; i < names.size(); i++) {
       this.names[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
     }
+    this.fields = new FieldNames(names);
   }
 
   /** The class. */

@@ -124,17 +124,19 @@ final class ObjectCodecGenerator {
     init.visitEnd();
     int n = model.fields.size();
     int[] prefixConst = new int[n];
+    int[] prefixLen = new int[n];
     int[] codecConst = new int[n];
     int[] accessConst = new int[n];
     for (int i = 0; i < n; i++) {
       FieldModel f = model.fields.get(i);
-      prefixConst[i] = constant(ObjectCodec.prefix(f.name, i == 0), byte[].class);
+      prefixConst[i] = constant(JsonWriter.pad(ObjectCodec.prefix(f.name, i == 0)), byte[].class);
+      prefixLen[i] = ObjectCodec.prefix(f.name, i == 0).length;
       codecConst[i] = inline(f.type()) ? -1 : constant(codecs.get(i), JsonCodec.class);
       accessConst[i] = Nestmates.directAccess(f.field, type) ? -1
           : constant(Nestmates.getter(f.field).asType(MethodType.methodType(erased(f.type()), Object.class)),
               MethodHandle.class);
     }
-    writeMethods(cw, prefixConst, codecConst, accessConst);
+    writeMethods(cw, prefixConst, prefixLen, codecConst, accessConst);
     readMethod(cw, codecConst);
     for (int i = 0; i < constants.size(); i++) {
       cw.visitField(ACC_STATIC | ACC_FINAL | ACC_PRIVATE, "K" + i, constantDescs.get(i), null, null).visitEnd();
@@ -179,7 +181,7 @@ final class ObjectCodecGenerator {
     }
   }
 
-  private void writeMethods(ClassWriter cw, int[] prefixConst, int[] codecConst, int[] accessConst) {
+  private void writeMethods(ClassWriter cw, int[] prefixConst, int[] prefixLen, int[] codecConst, int[] accessConst) {
     String chunkDesc = "(L" + JW + ";L" + owner + ";)V";
     int n = model.fields.size();
     int chunks = 0;
@@ -190,7 +192,8 @@ final class ObjectCodecGenerator {
         FieldModel f = model.fields.get(i);
         mv.visitVarInsn(ALOAD, 0);
         getConstant(mv, prefixConst[i]);
-        mv.visitMethodInsn(INVOKEVIRTUAL, JW, "raw", "([B)V", false);
+        mv.visitLdcInsn(prefixLen[i]);
+        mv.visitMethodInsn(INVOKEVIRTUAL, JW, "key", "([BI)V", false);
         Class<?> t = f.type();
         if (inline(t)) {
           mv.visitVarInsn(ALOAD, 0);
@@ -290,37 +293,39 @@ final class ObjectCodecGenerator {
       mv.visitVarInsn(Type.getType(lt).getOpcode(ISTORE), local[i]);
     }
     int objLocal = next;
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, 3);
-    Label loop = new Label();
+    Label dispatch = new Label();
     Label end = new Label();
     Label skip = new Label();
     Label advance = new Label();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "firstField", "()Z", false);
-    mv.visitJumpInsn(IFEQ, end);
-    mv.visitLabel(loop);
+    String fieldNames = "L" + Type.getInternalName(dev.brine.json.io.FieldNames.class) + ";";
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ALOAD, 0);
-    mv.visitFieldInsn(GETFIELD, OC, "names", "[[B");
-    mv.visitVarInsn(ILOAD, 3);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "matchField", "([[BI)I", false);
-    mv.visitInsn(DUP);
+    mv.visitFieldInsn(GETFIELD, OC, "fields", fieldNames);
+    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "firstFieldIndex", "(" + fieldNames + ")I", false);
     mv.visitVarInsn(ISTORE, 2);
+    mv.visitJumpInsn(GOTO, dispatch);
+    mv.visitLabel(advance);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitFieldInsn(GETFIELD, OC, "fields", fieldNames);
+    mv.visitVarInsn(ILOAD, 3);
+    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "nextFieldIndex", "(" + fieldNames + "I)I", false);
+    mv.visitVarInsn(ISTORE, 2);
+    mv.visitLabel(dispatch);
+    mv.visitVarInsn(ILOAD, 2);
     mv.visitInsn(ICONST_1);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, 3); // hint: the field after the one matched
     Label[] bodies = new Label[n];
+    Label[] cases = new Label[n + 2]; // JsonReader.END (-2), UNKNOWN (-1), then the fields
+    cases[0] = end;
+    cases[1] = skip;
     for (int i = 0; i < n; i++) {
       bodies[i] = new Label();
+      cases[i + 2] = bodies[i];
     }
     mv.visitVarInsn(ILOAD, 2);
-    if (n > 0) {
-      mv.visitTableSwitchInsn(0, n - 1, skip, bodies);
-    } else {
-      mv.visitInsn(POP);
-      mv.visitJumpInsn(GOTO, skip);
-    }
+    mv.visitTableSwitchInsn(JsonReader.END, n - 1, skip, cases);
     for (int i = 0; i < n; i++) {
       mv.visitLabel(bodies[i]);
       Class<?> t = fs.get(i).type();
@@ -356,10 +361,7 @@ final class ObjectCodecGenerator {
     mv.visitLabel(skip);
     mv.visitVarInsn(ALOAD, 1);
     mv.visitMethodInsn(INVOKEVIRTUAL, JR, "skipValue", "()V", false);
-    mv.visitLabel(advance);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, JR, "nextField", "()Z", false);
-    mv.visitJumpInsn(IFNE, loop);
+    mv.visitJumpInsn(GOTO, advance);
     mv.visitLabel(end);
     if (!record) {
       mv.visitVarInsn(ALOAD, 4);

@@ -9,10 +9,10 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -161,29 +161,46 @@ final class Values {
 
   static final class EnumCodec extends JsonCodec {
     private final Class<?> type;
-    private final Map<String, Object> byName = new HashMap<>();
+    private final Object[] constants;
+    /** Each constant's name in UTF-8, matched against the input's bytes (no string per value). */
+    private final byte[][] names;
+    /** Each constant's name as written: quotes, escapes if any, UTF-8. */
+    private final byte[][] quoted;
 
     EnumCodec(Class<?> type) {
       this.type = type;
-      for (Object c : type.getEnumConstants()) {
-        byName.put(((Enum<?>) c).name(), c);
+      this.constants = type.getEnumConstants();
+      this.names = new byte[constants.length][];
+      this.quoted = new byte[constants.length][];
+      for (int i = 0; i < constants.length; i++) {
+        String name = ((Enum<?>) constants[i]).name();
+        names[i] = name.getBytes(StandardCharsets.UTF_8);
+        JsonWriter w = new JsonWriter(16, 1);
+        w.string(name);
+        quoted[i] = w.toByteArray();
       }
     }
 
     @Override public void write(JsonWriter w, Object v) {
-      w.string(v == null ? null : ((Enum<?>) v).name());
+      if (v == null) {
+        w.writeNull();
+      } else {
+        w.raw(quoted[((Enum<?>) v).ordinal()]);
+      }
     }
 
     @Override public Object read(JsonReader r) {
-      String s = r.readString();
-      if (s == null) {
+      int at = r.pos;
+      int i = r.readStringIndex(names);
+      if (i >= 0) {
+        return constants[i];
+      }
+      if (i == -2) {
         return null;
       }
-      Object c = byName.get(s);
-      if (c == null) {
-        throw r.malformed("json: \"" + s + "\" is not a constant of " + type.getName());
-      }
-      return c;
+      r.pos = at;
+      String s = r.readString();
+      throw r.malformed("json: \"" + s + "\" is not a constant of " + type.getName());
     }
   }
 
@@ -345,6 +362,9 @@ final class Values {
         return null;
       }
       r.startArray();
+      if (component == null) {
+        return readCollection(r);
+      }
       List<Object> list = new ArrayList<>();
       if (r.firstElement()) {
         do {
@@ -355,21 +375,26 @@ final class Values {
           list.add(e);
         } while (r.nextElement());
       }
-      if (component != null) {
-        Object a = Array.newInstance(component, list.size());
-        for (int i = 0; i < list.size(); i++) {
-          Array.set(a, i, list.get(i));
-        }
-        return a;
+      Object a = Array.newInstance(component, list.size());
+      for (int i = 0; i < list.size(); i++) {
+        Array.set(a, i, list.get(i));
       }
-      if (create == null) {
-        return list;
-      }
-      Collection<Object> c = (Collection<Object>) newInstance(create);
-      try {
-        c.addAll(list);
-      } catch (RuntimeException e) {
-        throw new BrineException("json: cannot fill a " + c.getClass().getName() + ": " + e, e);
+      return a;
+    }
+
+    /** The elements straight into the collection (an {@code ArrayList} unless a concrete class is declared). */
+    @SuppressWarnings("unchecked")
+    private Object readCollection(JsonReader r) {
+      Collection<Object> c = create == null ? new ArrayList<>() : (Collection<Object>) newInstance(create);
+      if (r.firstElement()) {
+        do {
+          Object e = element.read(r);
+          try {
+            c.add(e);
+          } catch (RuntimeException x) {
+            throw new BrineException("json: cannot fill a " + c.getClass().getName() + ": " + x, x);
+          }
+        } while (r.nextElement());
       }
       return c;
     }

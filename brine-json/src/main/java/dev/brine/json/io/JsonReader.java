@@ -158,6 +158,38 @@ public final class JsonReader {
     expect(':');
   }
 
+  /** {@link #firstFieldIndex}/{@link #nextFieldIndex}: the object ended. */
+  public static final int END = -2;
+  /** {@link #firstFieldIndex}/{@link #nextFieldIndex}: a name not in the list. */
+  public static final int UNKNOWN = -1;
+
+  /**
+   * After {@link #startObject}: reads the first field's name and colon and returns its index in
+   * {@code f}, {@link #UNKNOWN}, or {@link #END} (the closing brace was read).
+   */
+  public int firstFieldIndex(FieldNames f) {
+    int p = pos;
+    if (f.size() > 0 && f.keyAt(buf, p, end, 0)) {
+      pos = p + f.keyLength(0);
+      return 0;
+    }
+    return firstField() ? matchField(f.names, 0) : END;
+  }
+
+  /**
+   * After a field's value: reads {@code ,} and the next name and colon and returns its index in
+   * {@code f} ({@code hint} is tried first), {@link #UNKNOWN}, or {@link #END} (the closing brace was read).
+   */
+  public int nextFieldIndex(FieldNames f, int hint) {
+    int p = pos;
+    byte[] b = buf;
+    if (p < end && b[p] == ',' && hint < f.size() && f.keyAt(b, p + 1, end, hint)) {
+      pos = p + 1 + f.keyLength(hint);
+      return hint;
+    }
+    return nextField() ? matchField(f.names, hint) : END;
+  }
+
   /**
    * The index in {@code names} (UTF-8 bytes of each field name) of the name just read, or -1;
    * {@code hint} is tried first (the next field in declaration order).
@@ -320,7 +352,96 @@ public final class JsonReader {
           throw malformed("json: expected a number, not a string");
       }
     }
-    return Double.parseDouble(numberText());
+    int s = pos;
+    int p = s;
+    byte[] b = buf;
+    int e = end;
+    boolean neg = false;
+    if (p < e && b[p] == '-') {
+      neg = true;
+      p++;
+    }
+    int intStart = p;
+    long w = 0;
+    int d;
+    while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
+      w = w * 10 + d;
+      p++;
+    }
+    int digits = p - intStart;
+    if (digits == 0) {
+      pos = p;
+      throw p >= e ? truncated("json: input ends inside a number") : unexpected("a number");
+    }
+    if (digits > 1 && b[intStart] == '0') {
+      pos = intStart;
+      throw malformed("json: leading zero in a number");
+    }
+    int fracDigits = 0;
+    if (p < e && b[p] == '.') {
+      int f = ++p;
+      while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
+        w = w * 10 + d;
+        p++;
+      }
+      fracDigits = p - f;
+      if (fracDigits == 0) {
+        pos = p;
+        throw malformed("json: digits expected after '.'");
+      }
+      digits += fracDigits;
+    }
+    int exp = 0;
+    if (p < e && (b[p] | 0x20) == 'e') {
+      p++;
+      boolean expNeg = false;
+      if (p < e && (b[p] == '+' || b[p] == '-')) {
+        expNeg = b[p] == '-';
+        p++;
+      }
+      int x = p;
+      while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
+        if (exp < 100_000) { // beyond any double's range either way; stops overflow
+          exp = exp * 10 + d;
+        }
+        p++;
+      }
+      if (p == x) {
+        pos = p;
+        throw malformed("json: digits expected in the exponent");
+      }
+      if (expNeg) {
+        exp = -exp;
+      }
+    }
+    pos = p;
+    if (digits > 19 && significantDigits(intStart, p) > 19) { // w overflowed
+      return Double.parseDouble(new String(b, s, p - s, StandardCharsets.ISO_8859_1));
+    }
+    if (w == 0) {
+      return neg ? -0.0 : 0.0;
+    }
+    double v = DecimalToDouble.toDouble(w, exp - fracDigits, neg);
+    return v == v ? v : Double.parseDouble(new String(b, s, p - s, StandardCharsets.ISO_8859_1));
+  }
+
+  /** The digits of the number in {@code buf[from, to)} from its first nonzero one to the exponent. */
+  private int significantDigits(int from, int to) {
+    int n = 0;
+    boolean started = false;
+    for (int i = from; i < to; i++) {
+      byte c = buf[i];
+      if (c == 'e' || c == 'E') {
+        break;
+      }
+      if (c >= '0' && c <= '9') {
+        started |= c != '0';
+        if (started) {
+          n++;
+        }
+      }
+    }
+    return n;
   }
 
   /** The text of a number, checked against JSON's grammar. */
@@ -375,18 +496,72 @@ public final class JsonReader {
     int s = ++pos;
     int p = s;
     byte[] b = buf;
-    while (p < end) {
+    int e = end;
+    int high = 0; // the OR of the bytes: negative when one is not ASCII
+    while (p < e) {
       byte x = b[p];
       if (x == '"') {
         pos = p + 1;
-        return decodeUtf8(s, p - s);
+        // ASCII is Latin-1: the JDK copies it into a compact string without decoding or checking
+        return high >= 0 ? new String(b, s, p - s, StandardCharsets.ISO_8859_1) : decodeUtf8(s, p - s);
+      }
+      if (x == '\\' || (x >= 0 && x < 0x20)) {
+        break;
+      }
+      high |= x;
+      p++;
+    }
+    return slowString(s);
+  }
+
+  /**
+   * Reads a string and returns the index in {@code names} (UTF-8 bytes) of the one it equals, -1 if
+   * none, or -2 for {@code null}; escaped strings are decoded first. For enum constants.
+   */
+  public int readStringIndex(byte[][] names) {
+    int c = peek();
+    if (c == 'n') {
+      literal("null");
+      return -2;
+    }
+    if (c != '"') {
+      throw unexpected("a string");
+    }
+    int s = pos + 1;
+    int p = s;
+    byte[] b = buf;
+    int e = end;
+    while (p < e) {
+      byte x = b[p];
+      if (x == '"') {
+        pos = p + 1;
+        int n = p - s;
+        for (int i = 0; i < names.length; i++) {
+          byte[] h = names[i];
+          if (h.length == n && Arrays.equals(b, s, p, h, 0, n)) {
+            return i;
+          }
+        }
+        validateString(s, n);
+        return -1;
       }
       if (x == '\\' || (x >= 0 && x < 0x20)) {
         break;
       }
       p++;
     }
-    return slowString(s);
+    String str = readString();
+    for (int i = 0; i < names.length; i++) {
+      if (str.equals(new String(names[i], StandardCharsets.UTF_8))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Checks that the unescaped string at {@code buf[s, s + n)} is valid UTF-8. */
+  private void validateString(int s, int n) {
+    decodeUtf8(s, n);
   }
 
   private String decodeUtf8(int s, int n) {

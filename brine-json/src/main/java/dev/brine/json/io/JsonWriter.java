@@ -77,6 +77,32 @@ public final class JsonWriter {
     pos += n;
   }
 
+  /**
+   * Writes the first {@code len} bytes of {@code padded}, a name's precomputed {@code ,"name":}
+   * padded with zeros to a multiple of 8 bytes ({@link #pad}): up to 16 bytes as one or two 8-byte
+   * stores instead of a copy.
+   */
+  public void key(byte[] padded, int len) {
+    int n = padded.length;
+    ensure(n);
+    byte[] b = buf;
+    int p = pos;
+    if (n == 8) {
+      FieldNames.LONG.set(b, p, (long) FieldNames.LONG.get(padded, 0));
+    } else if (n == 16) {
+      FieldNames.LONG.set(b, p, (long) FieldNames.LONG.get(padded, 0));
+      FieldNames.LONG.set(b, p + 8, (long) FieldNames.LONG.get(padded, 8));
+    } else {
+      System.arraycopy(padded, 0, b, p, len);
+    }
+    pos = p + len;
+  }
+
+  /** {@code b} with zeros after it up to a multiple of 8 bytes, for {@link #key}. */
+  public static byte[] pad(byte[] b) {
+    return Arrays.copyOf(b, Math.max(8, (b.length + 7) & -8));
+  }
+
   /** Writes one ASCII byte. */
   public void raw(char c) {
     ensure(1);
@@ -115,44 +141,33 @@ public final class JsonWriter {
 
   /** A long in decimal. */
   public void number(long v) {
-    ensure(20);
+    ensure(28); // 20 characters, and the digit writer's slack of up to 8 bytes
+    int p = pos;
+    byte[] b = buf;
     if (v < 0) {
       if (v == Long.MIN_VALUE) {
         raw(MIN_LONG);
         return;
       }
-      buf[pos++] = '-';
+      b[p++] = '-';
       v = -v;
     }
-    int len = digits(v);
-    int p = pos + len;
-    pos = p;
-    byte[] b = buf;
-    while (v >= 10) {
-      long q = v / 10;
-      b[--p] = (byte) ('0' + (v - q * 10));
-      v = q;
-    }
-    b[--p] = (byte) ('0' + v);
+    int len = DoubleText.digitCount(v | 1); // (v | 1: 0 has one digit, and so has 1)
+    DoubleText.writeDigits(v, len, b, p);
+    pos = p + len;
   }
 
-  private static int digits(long v) {
-    int d = 1;
-    long x = 10;
-    while (d < 19 && v >= x) {
-      d++;
-      x *= 10;
-    }
-    return d;
-  }
-
-  /** A double as Jackson writes it: {@link Double#toString}, NaN and infinities as strings. */
+  /**
+   * A double as Jackson writes it: in {@link Double#toString}'s layout, the shortest digits that read
+   * back to it ({@link DoubleText}), NaN and infinities as strings.
+   */
   public void number(double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
+    if (!Double.isFinite(v)) {
       string(Double.toString(v));
       return;
     }
-    ascii(Double.toString(v));
+    ensure(DoubleText.MAX_CHARS);
+    pos = DoubleText.write(v, buf, pos);
   }
 
   /** A float as Jackson writes it: {@link Float#toString}, NaN and infinities as strings. */

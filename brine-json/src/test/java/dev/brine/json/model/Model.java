@@ -24,6 +24,9 @@ public final class Model {
       boolean gift, Integer maybe, float ratio, short small, char letter, Set<Color> colors, String[] notes,
       int[] numbers, Map<Integer, Line> byNumber, BigDecimal total) {}
 
+  /** Numbers in every shape: primitive, boxed, in arrays. */
+  public record Numbers(double d, Double boxed, float f, long l, Long boxedLong, int i, double[] ds, long[] ls) {}
+
   /** A POJO with public fields (Jackson's default visibility sees them). */
   public static final class Bean {
     public int id;

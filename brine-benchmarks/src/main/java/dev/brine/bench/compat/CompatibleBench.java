@@ -1,0 +1,154 @@
+package dev.brine.bench.compat;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
+import dev.brine.Brine;
+import dev.brine.bench.largermessage.LargerMessage;
+import dev.brine.bench.largermessage.SimpleMessage;
+import dev.brine.bench.mediacontent.Image;
+import dev.brine.bench.mediacontent.Media;
+import dev.brine.bench.mediacontent.MediaContent;
+import dev.brine.bench.simpleobject.SimpleObject;
+import dev.brine.bench.struct.Struct;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.Language;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Compatible mode (issue #16) against Brine's own schema-consistent mode and Fory 1.6's compatible
+ * mode with scoped meta-share (class metadata once per payload, as Brine's), on MediaContent,
+ * SimpleObject, LargerMessage and Struct. Every payload is read by the same version of the classes
+ * that wrote it, after the schema has been seen (the steady state of a service); the payload sizes,
+ * with Kryo's CompatibleFieldSerializer's, are printed once per trial ({@code [compat-bytes]}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(2)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
+public class CompatibleBench {
+  /** The workload. */
+  @Param({"MediaContent", "SimpleObject", "LargerMessage", "Struct"})
+  public String data;
+
+  private Object value;
+  private Class<?> type;
+  private Brine brine;
+  private Brine compat;
+  private Fory fory;
+  private byte[] brineBytes;
+  private byte[] compatBytes;
+  private byte[] foryBytes;
+
+  /** Builds the codecs, checks each round trip and prints the payload sizes. */
+  @Setup
+  public void setup() {
+    List<Class<?>> classes;
+    switch (data) {
+      case "MediaContent":
+        value = MediaContent.create();
+        classes = List.of(MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class);
+        break;
+      case "SimpleObject":
+        value = SimpleObject.create();
+        classes = List.of(SimpleObject.class);
+        break;
+      case "LargerMessage":
+        value = LargerMessage.create();
+        classes = List.of(LargerMessage.class, SimpleMessage.class);
+        break;
+      case "Struct":
+        value = Struct.create();
+        classes = List.of(Struct.class);
+        break;
+      default:
+        throw new IllegalArgumentException(data);
+    }
+    type = value.getClass();
+    brine = Brine.builder().register(classes.toArray(new Class<?>[0])).build();
+    compat = Brine.builder().compatible(true).register(classes.toArray(new Class<?>[0])).build();
+    fory = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
+        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
+        .withMetaShare(true).withScopedMetaShare(true).build();
+    classes.forEach(fory::register);
+    brineBytes = brine.serialize(value);
+    compatBytes = compat.serialize(value);
+    foryBytes = fory.serialize(value);
+    check("brine", brineBytes, brine.serialize(brine.deserialize(brineBytes)));
+    check("brinecompat", compatBytes, compat.serialize(compat.deserialize(compatBytes)));
+    check("brinecompat vs brine", brineBytes, brine.serialize(compat.deserialize(compatBytes)));
+    check("forycompat", brineBytes, brine.serialize(fory.deserialize(foryBytes)));
+    System.out.println("[compat-bytes] " + data + " brine=" + brineBytes.length + " brinecompat=" + compatBytes.length
+        + " forycompat=" + foryBytes.length + " kryocompat=" + kryoCompatibleBytes(classes));
+  }
+
+  private static void check(String what, byte[] expected, byte[] actual) {
+    if (!Arrays.equals(expected, actual)) {
+      throw new IllegalStateException(what + " does not round-trip");
+    }
+  }
+
+  /** The size of Kryo 5's CompatibleFieldSerializer payload (registered classes, no references). */
+  private int kryoCompatibleBytes(List<Class<?>> classes) {
+    Kryo kryo = new Kryo();
+    kryo.setReferences(false);
+    kryo.setRegistrationRequired(false);
+    kryo.setDefaultSerializer(CompatibleFieldSerializer.class);
+    classes.forEach(kryo::register);
+    Output out = new Output(1024, -1);
+    kryo.writeObject(out, value);
+    return out.position();
+  }
+
+  /** @return payload */
+  @Benchmark
+  public byte[] serialize_brine() {
+    return brine.serialize(value);
+  }
+
+  /** @return object */
+  @Benchmark
+  public Object deserialize_brine() {
+    return brine.deserialize(brineBytes);
+  }
+
+  /** @return payload */
+  @Benchmark
+  public byte[] serialize_brinecompat() {
+    return compat.serialize(value);
+  }
+
+  /** @return object */
+  @Benchmark
+  public Object deserialize_brinecompat() {
+    return compat.deserialize(compatBytes);
+  }
+
+  /** @return payload */
+  @Benchmark
+  public byte[] serialize_forycompat() {
+    return fory.serialize(value);
+  }
+
+  /** @return object */
+  @Benchmark
+  public Object deserialize_forycompat() {
+    return fory.deserialize(foryBytes);
+  }
+}

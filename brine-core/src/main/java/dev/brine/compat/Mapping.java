@@ -1,0 +1,465 @@
+package dev.brine.compat;
+
+import dev.brine.BrineException;
+import dev.brine.MalformedInputException;
+import dev.brine.context.ReadSession;
+import dev.brine.io.ByteReader;
+import dev.brine.plan.ClassModel;
+import dev.brine.plan.FieldKind;
+import dev.brine.plan.FieldModel;
+import dev.brine.plan.GroupKind;
+import dev.brine.plan.Instantiator;
+import dev.brine.registry.ClassInfo;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads a payload written for another version of a class: the writer's fields in the writer's
+ * layout (from its {@link ClassDef}), each matched to a local field by {@code @Field} id or by
+ * name, converted where the change is a safe widening, and the rest skipped; local fields the
+ * payload lacks keep their defaults (a record's get 0, false or null through its canonical
+ * constructor). Immutable; built once per (definition, local class) and cached in the definition.
+ * With no local class it skips the value.
+ */
+final class Mapping {
+  private static final Object SKIP = new Object();
+
+  final ClassDef def;
+  final Class<?> type;
+  private final CompatContext cx;
+  private final boolean record;
+  private final Instantiator instantiator;
+  private final Constructor<?> canonical;
+  /** Local fields in ClassModel order (a record's components). */
+  private final Field[] local;
+  /** Per remote field: the local index, or -1 to skip. */
+  private final int[] target;
+  /** Per remote field: the primitive type (or box) it is converted to, or null to store as read. */
+  private final Class<?>[] convert;
+  /** Per remote field: whether the value is wrapped in an Optional. */
+  private final boolean[] optional;
+  /** Per remote field: resolved declared / element / value classes. */
+  private final ClassInfo[] declared;
+  private final ClassInfo[] element;
+  private final ClassInfo[] value;
+  /** Per remote group ENUM field: remote ordinal to local constant (null entries: unknown constant). */
+  private final Object[][] enums;
+
+  Mapping(CompatContext cx, ClassDef def, Class<?> type) {
+    this.cx = cx;
+    this.def = def;
+    this.type = type;
+    int n = def.fields.length;
+    target = new int[n];
+    convert = new Class<?>[n];
+    optional = new boolean[n];
+    declared = new ClassInfo[n];
+    element = new ClassInfo[n];
+    value = new ClassInfo[n];
+    enums = new Object[n][];
+    java.util.Arrays.fill(target, -1);
+    List<FieldModel> models = type == null ? List.of() : ClassModel.of(type).fields;
+    local = new Field[models.size()];
+    for (int i = 0; i < local.length; i++) {
+      local[i] = accessible(models.get(i).field);
+    }
+    if (type == null) {
+      record = false;
+      instantiator = null;
+      canonical = null;
+    } else if (type.isRecord()) {
+      record = true;
+      instantiator = null;
+      canonical = ClassModel.of(type).canonicalConstructor();
+    } else {
+      record = false;
+      instantiator = Instantiator.of(type);
+      canonical = null;
+    }
+    boolean[] taken = new boolean[models.size()];
+    for (int i = 0; i < n; i++) {
+      ClassDef.DefField f = def.fields[i];
+      if (f.code == ClassDef.DefField.CODE_DECLARED) {
+        declared[i] = cx.resolve(f.ref);
+        if (declared[i] == null && !f.ref.compat()) {
+          throw new BrineException("compatible mode: field " + where(f) + " holds a " + f.ref + ", which this side does"
+              + " not know and cannot skip (it has a serializer of its own); register it here");
+        }
+      } else if (f.code == ClassDef.DefField.CODE_CONTAINER) {
+        element[i] = cx.resolve(f.ref);
+        value[i] = cx.resolve(f.ref2);
+        if ((element[i] == null && f.ref.kind != TypeRef.NONE) || (value[i] == null && f.ref2.kind != TypeRef.NONE)) {
+          throw new BrineException("compatible mode: field " + where(f) + " is a container of " + f.describe()
+              + ", a class this side does not know; register it here");
+        }
+      }
+      int t = match(models, taken, f);
+      if (t < 0) {
+        continue;
+      }
+      taken[t] = true;
+      target[i] = t;
+      plan(i, f, local[t]);
+    }
+  }
+
+  private String where(ClassDef.DefField f) {
+    return def.self + "." + f.label();
+  }
+
+  private static Field accessible(Field f) {
+    try {
+      f.setAccessible(true);
+      return f;
+    } catch (RuntimeException e) {
+      throw new BrineException("cannot access field " + f.getDeclaringClass().getName() + "." + f.getName() + ": " + e, e);
+    }
+  }
+
+  /** The local field for remote field {@code f}: the same {@code @Field} id, else the same name. */
+  private static int match(List<FieldModel> models, boolean[] taken, ClassDef.DefField f) {
+    for (int i = 0; i < models.size(); i++) {
+      FieldModel m = models.get(i);
+      if (!taken[i] && (f.name == null ? m.explicitId && m.id == f.id : m.name.equals(f.name))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Decides how remote field {@code i} goes into local field {@code l}, or throws for an incompatible change. */
+  private void plan(int i, ClassDef.DefField f, Field l) {
+    Class<?> lt = l.getType();
+    if (lt == Optional.class) {
+      optional[i] = true;
+      return; // any value goes into an Optional (T -> Optional<T>); an Optional is stored as it is
+    }
+    Class<?> rt = remoteType(i, f);
+    if (f.group == GroupKind.ENUM) {
+      if (!lt.isEnum()) {
+        throw incompatible(f, "enum " + f.ref, lt);
+      }
+      Object[] locals = lt.getEnumConstants();
+      Object[] map = new Object[f.constants.length];
+      for (int k = 0; k < map.length; k++) {
+        for (Object c : locals) {
+          if (((Enum<?>) c).name().equals(f.constants[k])) {
+            map[k] = c;
+          }
+        }
+      }
+      enums[i] = map;
+      return;
+    }
+    if (rt != null && (rt.isPrimitive() || box(rt) != null)) {
+      Class<?> rp = rt.isPrimitive() ? rt : box(rt);
+      Class<?> lp = lt.isPrimitive() ? lt : box(lt);
+      if (lp != null) {
+        if (!widens(rp, lp)) {
+          throw incompatible(f, rt.getName(), lt);
+        }
+        convert[i] = lp;
+        return;
+      }
+      if (!lt.isAssignableFrom(wrap(rp))) {
+        throw incompatible(f, rt.getName(), lt);
+      }
+      return;
+    }
+    if (rt != null) {
+      Class<?> lb = lt.isPrimitive() ? wrap(lt) : lt;
+      if (!lb.isAssignableFrom(rt)) {
+        throw incompatible(f, rt.getName(), lt);
+      }
+    }
+    if (lt.isPrimitive()) {
+      convert[i] = lt; // a tagged value: checked and converted per value
+    }
+  }
+
+  /** The class a remote field's values have, when its definition says (null: any, checked per value). */
+  private Class<?> remoteType(int i, ClassDef.DefField f) {
+    if (f.group != null) {
+      switch (f.group) {
+        case INT: return int.class;
+        case LONG: return long.class;
+        case BOXED_INT: case FIXED_BOXED_INT: return Integer.class;
+        case BOXED_LONG: case FIXED_BOXED_LONG: return Long.class;
+        case BOXED_BOOLEAN: return Boolean.class;
+        case BOXED_BYTE: return Byte.class;
+        case BOXED_SHORT: return Short.class;
+        case BOXED_CHAR: return Character.class;
+        case BOXED_FLOAT: return Float.class;
+        case BOXED_DOUBLE: return Double.class;
+        default: return null;
+      }
+    }
+    if (f.fixed != null) {
+      switch (f.fixed) {
+        case BOOLEAN: return boolean.class;
+        case BYTE: return byte.class;
+        case SHORT: return short.class;
+        case CHAR: return char.class;
+        case INT: return int.class;
+        case LONG: return long.class;
+        case FLOAT: return float.class;
+        default: return double.class;
+      }
+    }
+    if (f.code == ClassDef.DefField.CODE_STRING) {
+      return String.class;
+    }
+    if (f.code == ClassDef.DefField.CODE_DECLARED && declared[i] != null) {
+      return declared[i].type;
+    }
+    return null;
+  }
+
+  private BrineException incompatible(ClassDef.DefField f, String written, Class<?> here) {
+    return new BrineException("compatible mode: field " + f.label() + " of " + (type != null ? type.getName() : def.self)
+        + " was written as " + written + " but is " + here.getName() + " here; that change is not compatible"
+        + " (only widening: byte -> short -> int -> long, float -> double, int -> double, primitive <-> box,"
+        + " T -> Optional<T>)");
+  }
+
+  private static Class<?> box(Class<?> c) {
+    if (c == Integer.class) return int.class;
+    if (c == Long.class) return long.class;
+    if (c == Boolean.class) return boolean.class;
+    if (c == Byte.class) return byte.class;
+    if (c == Short.class) return short.class;
+    if (c == Character.class) return char.class;
+    if (c == Float.class) return float.class;
+    if (c == Double.class) return double.class;
+    return null;
+  }
+
+  private static Class<?> wrap(Class<?> p) {
+    return java.lang.invoke.MethodType.methodType(p).wrap().returnType();
+  }
+
+  /** Whether every value of primitive {@code from} is exactly a value of primitive {@code to}. */
+  static boolean widens(Class<?> from, Class<?> to) {
+    if (from == to) {
+      return true;
+    }
+    if (from == boolean.class || to == boolean.class || to == char.class) {
+      return false;
+    }
+    int f = rank(from);
+    int t = rank(to);
+    if (to == float.class) {
+      return from == byte.class || from == short.class || from == char.class;
+    }
+    if (to == double.class) {
+      return from != long.class; // byte, short, char, int, float: exact in a double
+    }
+    return from != float.class && from != double.class && f < t && (from != char.class || t >= rank(int.class));
+  }
+
+  private static int rank(Class<?> c) {
+    if (c == byte.class) return 1;
+    if (c == short.class) return 2;
+    if (c == char.class) return 2;
+    if (c == int.class) return 3;
+    if (c == long.class) return 4;
+    return 5;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  Object read(ReadSession ctx) {
+    Object obj = null;
+    Object[] args = null;
+    if (type != null) {
+      if (record) {
+        args = new Object[local.length];
+      } else {
+        obj = instantiator.newInstance();
+        ctx.reference(obj);
+      }
+    }
+    ClassDef.DefField[] fs = def.fields;
+    int i = 0;
+    if (def.groupCount + def.fixedCount > 0) {
+      byte[] b = ctx.window(def.readWindow, def.controlBytes, def.fixedBytes);
+      int c0 = ctx.windowStart();
+      int p = c0 + def.controlBytes;
+      for (int g = 0; g < def.groupCount; g++, i++) {
+        ClassDef.DefField f = fs[i];
+        int code = (b[c0 + (g >> 1)] >> ((g & 1) << 2)) & 15;
+        if (!f.group.valid(code)) {
+          throw new MalformedInputException("invalid length code " + code + " for field " + where(f) + " ("
+              + f.group + ") in the number group at offset " + ctx.offsetOf(ctx.windowIndex(c0)));
+        }
+        Object v = code == 0 ? null : load(ctx, f, b, p, code, c0);
+        p += code;
+        if (f.group == GroupKind.ENUM && v != null && target[i] >= 0) {
+          v = constant(i, f, (Integer) v);
+        }
+        store(ctx, obj, args, i, v);
+      }
+      for (int k = 0; k < def.fixedCount; k++, i++) {
+        ClassDef.DefField f = fs[i];
+        store(ctx, obj, args, i, loadFixed(ctx, f, b, p + f.offset, c0));
+      }
+      ctx.windowEnd(p + def.fixedBytes);
+    }
+    for (int k = 0; k < def.stringCount; k++, i++) {
+      store(ctx, obj, args, i, ctx.readNullableString());
+    }
+    for (; i < fs.length; i++) {
+      ClassDef.DefField f = fs[i];
+      Object v;
+      switch (f.code) {
+        case ClassDef.DefField.CODE_DECLARED:
+          v = ctx.readDeclared(declared[i] != null ? declared[i] : cx.objectDispatch);
+          break;
+        case ClassDef.DefField.CODE_CONTAINER:
+          v = ctx.readObject(element[i], value[i]);
+          break;
+        default:
+          v = ctx.readObject();
+          break;
+      }
+      store(ctx, obj, args, i, v);
+    }
+    if (!record || type == null) {
+      return obj;
+    }
+    for (int k = 0; k < args.length; k++) {
+      if (args[k] == null && local[k].getType().isPrimitive()) {
+        args[k] = defaultValue(local[k].getType());
+      }
+    }
+    try {
+      return canonical.newInstance(args);
+    } catch (InvocationTargetException e) {
+      Throwable c = e.getCause();
+      throw new MalformedInputException("the canonical constructor of " + type.getName() + " refused the values read: " + c, c);
+    } catch (ReflectiveOperationException | IllegalArgumentException e) {
+      throw new BrineException("cannot construct " + type.getName() + ": " + e, e);
+    }
+  }
+
+  private Object constant(int i, ClassDef.DefField f, int ordinal) {
+    Object[] map = enums[i];
+    if (ordinal < 0 || ordinal >= map.length) {
+      throw new MalformedInputException("ordinal " + ordinal + " of field " + where(f) + " is not a constant of "
+          + f.ref + " (it had " + map.length + ")");
+    }
+    Object c = map[ordinal];
+    if (c == null && !cx.settings.unknownEnumAsNull()) {
+      throw new BrineException("compatible mode: field " + where(f) + " holds enum constant " + f.constants[ordinal]
+          + ", which " + local[target[i]].getType().getName() + " does not have here (Brine.Builder.unknownEnumAsNull(true)"
+          + " reads it as null)");
+    }
+    return c;
+  }
+
+  private void store(ReadSession ctx, Object obj, Object[] args, int i, Object v) {
+    int t = target[i];
+    if (t < 0) {
+      return;
+    }
+    Field l = local[t];
+    if (optional[i]) {
+      v = v instanceof Optional ? v : Optional.ofNullable(v);
+    } else if (v != null) {
+      Class<?> c = convert[i];
+      if (c != null) {
+        v = convert(v, c, l, i);
+      } else if (!l.getType().isInstance(v)) {
+        throw new BrineException("compatible mode: field " + l.getName() + " of " + type.getName() + " is a "
+            + l.getType().getName() + " here but the payload holds a " + v.getClass().getName()
+            + " (before offset " + ctx.position() + ")");
+      }
+    }
+    if (args != null) {
+      args[t] = v;
+      return;
+    }
+    try {
+      if (v == null && l.getType().isPrimitive()) {
+        return; // null into a primitive: the field keeps its default
+      }
+      l.set(obj, v);
+    } catch (IllegalAccessException | IllegalArgumentException e) {
+      throw new BrineException("cannot set field " + l.getName() + " of " + type.getName() + ": " + e, e);
+    }
+  }
+
+  /** {@code v} (a box) as a value of primitive {@code to}, boxed; checked per value for tagged fields. */
+  private Object convert(Object v, Class<?> to, Field l, int i) {
+    Class<?> from = box(v.getClass());
+    if (from == null || !widens(from, to)) {
+      throw new BrineException("compatible mode: field " + l.getName() + " of " + type.getName() + " is a "
+          + l.getType().getName() + " here but the payload holds a " + v.getClass().getName() + "; that change is not compatible");
+    }
+    if (from == to) {
+      return v;
+    }
+    if (v instanceof Character) {
+      v = (int) (Character) v;
+    }
+    Number n = (Number) v;
+    if (to == short.class) return n.shortValue();
+    if (to == int.class) return n.intValue();
+    if (to == long.class) return n.longValue();
+    if (to == float.class) return n.floatValue();
+    return n.doubleValue();
+  }
+
+  private static Object defaultValue(Class<?> p) {
+    if (p == boolean.class) return false;
+    if (p == char.class) return (char) 0;
+    if (p == byte.class) return (byte) 0;
+    if (p == short.class) return (short) 0;
+    if (p == int.class) return 0;
+    if (p == long.class) return 0L;
+    if (p == float.class) return 0f;
+    return 0d;
+  }
+
+  private Object load(ReadSession ctx, ClassDef.DefField f, byte[] b, int p, int code, int c0) {
+    switch (f.group) {
+      case INT: case BOXED_INT: case ENUM: return ByteReader.loadSigned32(b, p, code);
+      case LONG: case BOXED_LONG: return ByteReader.loadSigned64(b, p, code);
+      case FIXED_BOXED_INT: return ByteReader.loadInt32(b, p);
+      case FIXED_BOXED_LONG: return ByteReader.loadInt64(b, p);
+      case BOXED_BOOLEAN: return bool(ctx, b, p, c0, f);
+      case BOXED_BYTE: return ByteReader.loadInt8(b, p);
+      case BOXED_SHORT: return ByteReader.loadInt16(b, p);
+      case BOXED_CHAR: return ByteReader.loadChar(b, p);
+      case BOXED_FLOAT: return ByteReader.loadFloat32(b, p);
+      case BOXED_DOUBLE: return ByteReader.loadFloat64(b, p);
+      default: throw new IllegalStateException("group kind " + f.group);
+    }
+  }
+
+  private Object loadFixed(ReadSession ctx, ClassDef.DefField f, byte[] b, int p, int c0) {
+    FieldKind k = f.fixed;
+    switch (k) {
+      case BOOLEAN: return bool(ctx, b, p, c0, f);
+      case BYTE: return ByteReader.loadInt8(b, p);
+      case SHORT: return ByteReader.loadInt16(b, p);
+      case CHAR: return ByteReader.loadChar(b, p);
+      case INT: return ByteReader.loadInt32(b, p);
+      case LONG: return ByteReader.loadInt64(b, p);
+      case FLOAT: return ByteReader.loadFloat32(b, p);
+      default: return ByteReader.loadFloat64(b, p);
+    }
+  }
+
+  private Boolean bool(ReadSession ctx, byte[] b, int p, int c0, ClassDef.DefField f) {
+    int v = b[p];
+    if ((v & ~1) != 0) {
+      throw ctx.windowError(b, c0, def.groupCount, def.fixedBytes, "boolean byte " + v + " of field " + where(f)
+          + " is neither 0 nor 1");
+    }
+    return v != 0;
+  }
+}

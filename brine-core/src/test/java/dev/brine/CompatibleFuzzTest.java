@@ -1,0 +1,108 @@
+package dev.brine;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fuzzing of compatible mode's decoder (docs/fuzzing.md): class definitions are untrusted input, so
+ * mutated definitions (counts, names, codes, fingerprints) and the mapping readers they select must
+ * give a {@link BrineException}, never another exception or an Error; what decodes re-encodes to an
+ * equal value; and the generated and interpreted readers agree. The shared cache of definitions
+ * stays within its bound whatever the input.
+ */
+class CompatibleFuzzTest {
+  private static Brine.Builder builder() {
+    return Brine.builder().compatible(true)
+        .register(DeserializeFuzzTest.Kind.class, DeserializeFuzzTest.Item.class, DeserializeFuzzTest.Pair.class,
+            DeserializeFuzzTest.Node.class)
+        .maxLength(1000).maxStringBytes(4096).maxPayloadBytes(1 << 16).maxDepth(32)
+        .maxClassDefBytes(4096).maxClassDefFields(64).maxClassDefNameBytes(256).classDefCacheSize(16);
+  }
+
+  static final Brine COMPAT = builder().build();
+  static final Brine COMPAT_REFS = builder().references(true).build();
+  static final Brine COMPAT_INTERPRETED = builder().codegen(false).build();
+  private static final Object REJECTED = new Object();
+
+  @FuzzTest(maxDuration = "4m")
+  void deserializeCompatible(byte[] input) {
+    Object generated = decode(COMPAT, input);
+    Object interpreted = decode(COMPAT_INTERPRETED, input);
+    assertEquals(generated == REJECTED, interpreted == REJECTED, "codegen and interpreted disagree on accepting the input");
+    if (generated != REJECTED && DeserializeFuzzTest.hasValueEquality(generated)) {
+      assertTrue(Objects.deepEquals(generated, interpreted), () -> generated + " != " + interpreted);
+      Object again = COMPAT.deserialize(COMPAT.serialize(generated));
+      assertTrue(Objects.deepEquals(generated, again), () -> "re-encoding changed " + generated + " into " + again);
+    }
+    decode(COMPAT_REFS, input);
+  }
+
+  private static Object decode(Brine brine, byte[] input) {
+    try {
+      return brine.deserialize(input);
+    } catch (BrineException e) {
+      DeserializeFuzzTest.checkRejection(e);
+      return REJECTED;
+    }
+  }
+
+  /** The samples that compatible mode writes (EnumSet and EnumMap of a user's enum it refuses: see docs/format.md). */
+  static List<byte[]> seeds() {
+    List<byte[]> out = new ArrayList<>();
+    for (Object s : DeserializeFuzzTest.samples()) {
+      try {
+        out.add(COMPAT.serialize(s));
+      } catch (BrineException e) {
+        // not writable in compatible mode
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void seedsRoundTrip() {
+    List<byte[]> seeds = seeds();
+    assertTrue(seeds.size() > 20, "most samples are writable in compatible mode: " + seeds.size());
+    for (byte[] s : seeds) {
+      Object v = COMPAT.deserialize(s);
+      assertArrayEquals(s, COMPAT.serialize(v), () -> "a seed does not round-trip: " + v);
+      deserializeCompatible(s);
+    }
+  }
+
+  /** Every truncation and every single-byte change of every seed is handled (a cheap, deterministic fuzz). */
+  @Test
+  void mutatedSeedsAreRejectedCleanly() {
+    for (byte[] s : seeds()) {
+      for (int i = 0; i < s.length; i++) {
+        deserializeCompatible(java.util.Arrays.copyOf(s, i));
+        for (int delta : new int[] {1, 0x40, 0x80, 0xFF}) {
+          byte[] m = s.clone();
+          m[i] = (byte) (m[i] + delta);
+          deserializeCompatible(m);
+        }
+      }
+    }
+  }
+
+  /** Rewrites the seed files: {@code -Dtest=CompatibleFuzzTest#writeSeeds -Dbrine.writeSeeds=true}. */
+  @Test
+  void writeSeeds() throws IOException {
+    assumeTrue(Boolean.getBoolean("brine.writeSeeds"), "writes seed files only with -Dbrine.writeSeeds=true");
+    Path dir = Path.of("src/test/resources/dev/brine/CompatibleFuzzTestInputs/deserializeCompatible");
+    Files.createDirectories(dir);
+    List<byte[]> seeds = seeds();
+    for (int i = 0; i < seeds.size(); i++) {
+      Files.write(dir.resolve(String.format("seed-%02d", i)), seeds.get(i));
+    }
+  }
+}

@@ -1,0 +1,6 @@
+package evo;
+
+public final class Address {
+  public String city;
+  public int zip;
+}

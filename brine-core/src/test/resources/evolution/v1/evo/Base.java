@@ -1,0 +1,5 @@
+package evo;
+
+public class Base {
+  public long id;
+}

@@ -1,0 +1,6 @@
+package evo;
+
+public class Item extends Base {
+  public String label;
+  public int count;
+}

@@ -1,0 +1,3 @@
+package evo;
+
+public record Point(int x, int y) {}

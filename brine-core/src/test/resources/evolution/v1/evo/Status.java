@@ -1,0 +1,3 @@
+package evo;
+
+public enum Status { ACTIVE, INACTIVE }

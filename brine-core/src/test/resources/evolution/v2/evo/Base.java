@@ -1,0 +1,6 @@
+package evo;
+
+public class Base {
+  public long id;
+  public String label;
+}

@@ -1,0 +1,5 @@
+package evo;
+
+public class Item extends Base {
+  public int count;
+}

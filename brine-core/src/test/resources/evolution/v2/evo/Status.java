@@ -1,0 +1,3 @@
+package evo;
+
+public enum Status { PENDING, INACTIVE, ACTIVE }

@@ -1,0 +1,5 @@
+package evo;
+
+public final class Address {
+  public String city;
+}

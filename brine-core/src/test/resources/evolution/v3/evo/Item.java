@@ -1,0 +1,7 @@
+package evo;
+
+public class Item extends Base {
+  public long id;
+  public int count;
+  public boolean checked;
+}

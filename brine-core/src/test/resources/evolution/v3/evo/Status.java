@@ -1,0 +1,3 @@
+package evo;
+
+public enum Status { INACTIVE, ACTIVE, PENDING, ARCHIVED }
