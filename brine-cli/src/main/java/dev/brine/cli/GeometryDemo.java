@@ -36,9 +36,9 @@ public final class GeometryDemo {
     Envelope env = GeometrySerde.envelope(bytes);
     Geometry back = GeometrySerde.deserialize(bytes);
     out.println("geometry: polygon with a hole, SRID " + polygon.getSRID() + ", " + polygon.getNumPoints() + " points");
-    out.println("  brine format  " + bytes.length + " bytes (8 header + 32 envelope + structure + 8-aligned float64s)");
+    out.println("  brine format  " + bytes.length + " bytes (8-byte header word + ring sizes + 8-aligned float64s)");
     out.println("  ISO WKB       " + Wkb.write(polygon).length + " bytes (no SRID), EWKB " + Wkb.writeEwkb(polygon).length + " bytes");
-    out.println("  envelope()    " + env + "  <- read from 32 bytes, nothing decoded");
+    out.println("  envelope()    " + env + "  <- computed from the coordinates in the bytes, no geometry built");
     out.println("  round trip    " + back + "  SRID " + back.getSRID()
         + (back.equalsExact(polygon) && back.getSRID() == 4326 ? "  (exact)" : "  (DIFFERENT!)"));
   }

@@ -60,114 +60,7 @@ final class Coords {
    * by {@code zm}; ordinates the sequence lacks are written as NaN. Returns the position after.
    */
   static int write(byte[] b, int pos, CoordinateSequence seq, int zm) {
-    // JTS's default sequence in XY, the common case: checked first by exact class
-    if (zm == 0
-        && seq.getClass() == CoordinateArraySequence.class
-        && seq.getDimension() == 2
-        && seq.getMeasures() == 0) {
-      return writeXY(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray());
-    }
-    int n = seq.size();
-    int d = ordinates(zm);
-    int srcZm = flagsOf(seq);
-    if (srcZm == zm && seq instanceof PackedCoordinateSequence.Double) {
-      double[] raw = ((PackedCoordinateSequence.Double) seq).getRawCoordinates();
-      int len = n * d;
-      // offsets derived from the loop variable so C2 can eliminate range checks
-      for (int i = 0; i < len; i++) {
-        ByteWriter.storeFloat64(b, pos + (i << 3), raw[i]);
-      }
-      return pos + (len << 3);
-    }
-    if (srcZm == 0 && zm == 0) {
-      if (seq instanceof CoordinateArraySequence) {
-        return writeXY(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray());
-      }
-      for (int i = 0; i < n; i++) {
-        ByteWriter.storeFloat64(b, pos, seq.getX(i));
-        ByteWriter.storeFloat64(b, pos + 8, seq.getY(i));
-        pos += 16;
-      }
-      return pos;
-    }
-    int srcZ = (srcZm & Z) != 0 ? 2 : -1;
-    int srcM = (srcZm & M) != 0 ? seq.getDimension() - 1 : -1;
-    boolean z = (zm & Z) != 0;
-    boolean m = (zm & M) != 0;
-    for (int i = 0; i < n; i++) {
-      ByteWriter.storeFloat64(b, pos, seq.getOrdinate(i, 0));
-      ByteWriter.storeFloat64(b, pos + 8, seq.getOrdinate(i, 1));
-      pos += 16;
-      if (z) {
-        ByteWriter.storeFloat64(b, pos, srcZ < 0 ? Double.NaN : seq.getOrdinate(i, srcZ));
-        pos += 8;
-      }
-      if (m) {
-        ByteWriter.storeFloat64(b, pos, srcM < 0 ? Double.NaN : seq.getOrdinate(i, srcM));
-        pos += 8;
-      }
-    }
-    return pos;
-  }
-
-  /**
-   * X and Y of each coordinate. {@code cs} is a CoordinateArraySequence's internal array (not a
-   * copy); x and y are plain fields. Offsets derive from the loop variable so C2 drops range checks.
-   */
-  private static int writeXY(byte[] b, int pos, Coordinate[] cs) {
-    int n = cs.length;
-    for (int i = 0; i < n; i++) {
-      Coordinate c = cs[i];
-      int p = pos + (i << 4);
-      ByteWriter.storeFloat64(b, p, c.x);
-      ByteWriter.storeFloat64(b, p + 8, c.y);
-    }
-    return pos + (n << 4);
-  }
-
-  /**
-   * The internal {@code Coordinate[]} of a non-empty XY {@code CoordinateArraySequence} (JTS's default
-   * sequence, exact class), or {@code null} for any other sequence.
-   */
-  static Coordinate[] xyArray(CoordinateSequence seq) {
-    if (seq.getClass() == CoordinateArraySequence.class
-        && seq.getDimension() == 2
-        && seq.getMeasures() == 0
-        && seq.size() > 0) {
-      return ((CoordinateArraySequence) seq).toCoordinateArray();
-    }
-    return null;
-  }
-
-  /**
-   * {@link #writeXY} that also computes, in the same pass, the envelope JTS computes for these
-   * coordinates ({@code Envelope.expandToInclude} from a null envelope: the first coordinate sets it,
-   * later ones widen it only when {@code <} or {@code >} holds, so NaN and -0.0 behave exactly as in
-   * JTS) and stores it as minX, minY, maxX, maxY at {@code envAt}. {@code cs} must not be empty.
-   */
-  static int writeXYWithEnvelope(byte[] b, int pos, Coordinate[] cs, int envAt) {
-    double minX = cs[0].x;
-    double maxX = minX;
-    double minY = cs[0].y;
-    double maxY = minY;
-    int n = cs.length;
-    for (int i = 0; i < n; i++) {
-      Coordinate c = cs[i];
-      double x = c.x;
-      double y = c.y;
-      int p = pos + (i << 4);
-      ByteWriter.storeFloat64(b, p, x);
-      ByteWriter.storeFloat64(b, p + 8, y);
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    ByteWriter.storeFloat64(b, envAt, minX);
-    ByteWriter.storeFloat64(b, envAt + 8, minY);
-    ByteWriter.storeFloat64(b, envAt + 16, maxX);
-    ByteWriter.storeFloat64(b, envAt + 24, maxY);
-    return pos + (n << 4);
+    return CoordWriter.write(b, pos, seq, zm & (Z | M)); // nothing left out: never -1
   }
 
   /** {@code count} little-endian doubles at {@code pos} (bounds already checked by the caller). */
@@ -188,18 +81,21 @@ final class Coords {
 
   /** An XY LinearRing of {@code n} coordinates at {@code pos} (bounds already checked). */
   static LinearRing ringXY(GeometryFactory f, byte[] b, int pos, int n) {
-    return f.createLinearRing(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
+    return f.createLinearRing(new Packed.D2(doubles(b, pos, n << 1)));
   }
 
   /** An XY LineString of {@code n} coordinates at {@code pos} (bounds already checked). */
   static LineString lineXY(GeometryFactory f, byte[] b, int pos, int n) {
-    return f.createLineString(new PackedCoordinateSequence.Double(doubles(b, pos, n << 1), 2, 0));
+    return f.createLineString(new Packed.D2(doubles(b, pos, n << 1)));
   }
 
   /** How sequences are built when decoding, chosen once per geometry factory. */
   abstract static class Maker {
     /** Reads {@code n} coordinates at {@code pos} (bounds already checked). */
     abstract CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean bigEndian);
+
+    /** A sequence of the coordinates in {@code raw} ({@code ordinates(zm)} per coordinate, X Y [Z] [M]). */
+    abstract CoordinateSequence fromRaw(double[] raw, int zm);
 
     static Maker of(CoordinateSequenceFactory csf) {
       if (csf instanceof PackedCoordinateSequenceFactory
@@ -222,8 +118,7 @@ final class Coords {
       new Maker() {
         @Override
         CoordinateSequence read(byte[] b, int pos, int n, int zm, boolean bigEndian) {
-          int d = ordinates(zm);
-          double[] raw = new double[n * d];
+          double[] raw = new double[n * ordinates(zm)];
           if (bigEndian) {
             for (int i = 0; i < raw.length; i++) {
               raw[i] = (double) Bytes.DOUBLE_BE.get(b, pos + (i << 3));
@@ -233,9 +128,19 @@ final class Coords {
               raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
             }
           }
-          return new PackedCoordinateSequence.Double(raw, d, (zm & M) != 0 ? 1 : 0);
+          return packed(raw, zm);
+        }
+
+        @Override
+        CoordinateSequence fromRaw(double[] raw, int zm) {
+          return packed(raw, zm);
         }
       };
+
+  /** A PackedCoordinateSequence.Double over {@code raw} ({@link Packed}: no division in size()). */
+  static PackedCoordinateSequence.Double packed(double[] raw, int zm) {
+    return Packed.of(raw, zm);
+  }
 
   /** Builds Coordinate objects of the exact subclass for the dimension (JTS's default). */
   static final Maker ARRAY =
@@ -268,6 +173,29 @@ final class Coords {
               return new CoordinateArraySequence(cs, 4, 1);
           }
         }
+
+        @Override
+        CoordinateSequence fromRaw(double[] raw, int zm) {
+          int d = ordinates(zm);
+          int n = raw.length / d;
+          Coordinate[] cs = new Coordinate[n];
+          for (int i = 0, r = 0; i < n; i++, r += d) {
+            switch (zm) {
+              case 0:
+                cs[i] = new CoordinateXY(raw[r], raw[r + 1]);
+                break;
+              case Z:
+                cs[i] = new Coordinate(raw[r], raw[r + 1], raw[r + 2]);
+                break;
+              case M:
+                cs[i] = new CoordinateXYM(raw[r], raw[r + 1], raw[r + 2]);
+                break;
+              default:
+                cs[i] = new CoordinateXYZM(raw[r], raw[r + 1], raw[r + 2], raw[r + 3]);
+            }
+          }
+          return new CoordinateArraySequence(cs, d, (zm & M) != 0 ? 1 : 0);
+        }
       };
 
   /** Any other factory: create(n, dim, measures) and setOrdinate. */
@@ -285,6 +213,19 @@ final class Coords {
       for (int i = 0; i < n; i++) {
         for (int k = 0; k < d; k++, pos += 8) {
           seq.setOrdinate(i, k, get(b, pos, be));
+        }
+      }
+      return seq;
+    }
+
+    @Override
+    CoordinateSequence fromRaw(double[] raw, int zm) {
+      int d = ordinates(zm);
+      int n = raw.length / d;
+      CoordinateSequence seq = csf.create(n, d, (zm & M) != 0 ? 1 : 0);
+      for (int i = 0, r = 0; i < n; i++) {
+        for (int k = 0; k < d; k++, r++) {
+          seq.setOrdinate(i, k, raw[r]);
         }
       }
       return seq;

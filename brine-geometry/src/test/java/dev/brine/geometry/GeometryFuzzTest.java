@@ -86,7 +86,9 @@ class GeometryFuzzTest {
       Geometry g = GeometrySerdeTest.wkt(MalformedInputTest.SAMPLES.get(i));
       g.setSRID(i % 2 == 0 ? 0 : 4326);
       String name = String.format("seed-%02d-%s", i, g.getGeometryType());
-      Files.write(dir.resolve("nativeFormat").resolve(name), GeometrySerde.serialize(g));
+      Files.write(dir.resolve("nativeFormat").resolve(name), V1Writer.serialize(g)); // format version 1
+      Files.write(dir.resolve("nativeFormat").resolve("v2-" + name), GeometrySerde.serialize(g));
+      Files.write(dir.resolve("nativeFormat").resolve("v2-envelope-" + name), GeometrySerde.serializeWithEnvelope(g));
       Files.write(dir.resolve("wkb").resolve(name), i % 2 == 0 ? Wkb.write(g) : Wkb.writeEwkb(g));
     }
   }

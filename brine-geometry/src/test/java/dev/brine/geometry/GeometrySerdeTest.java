@@ -8,13 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brine.BrineException;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.CoordinateXY;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -71,24 +80,48 @@ class GeometrySerdeTest {
     }
   }
 
-  /** Round trip through the default factory and two explicit ones; returns the encoding. */
+  /**
+   * Round trip through the default factory and two explicit ones, every way of writing (new array,
+   * heap and direct buffers, an array at an offset, with a stored envelope) and version 1 (the
+   * tests' {@link V1Writer}); returns the encoding.
+   */
   static byte[] roundTrip(Geometry g) {
     byte[] bytes = GeometrySerde.serialize(g);
     assertEquals(0, bytes.length % 8, "encodings are a multiple of 8 bytes");
+    assertEquals(bytes.length, GeometrySerde.serializedSize(g), "serializedSize");
     assertSameGeometry(g, GeometrySerde.deserialize(bytes));
     assertSameGeometry(g, GeometrySerde.deserialize(bytes, new GeometryFactory(new PrecisionModel(), g.getSRID(), CoordinateArraySequenceFactory.instance())));
     assertSameGeometry(g, GeometrySerde.deserialize(bytes, new GeometryFactory(new PrecisionModel(), 0, GENERIC)));
-    Envelope env = GeometrySerde.envelope(bytes);
-    Envelope want = g.getEnvelopeInternal();
-    assertEquals(want.isNull(), env.isNull());
-    if (!want.isNull()) {
-      assertEquals(Double.doubleToRawLongBits(want.getMinX()), Double.doubleToRawLongBits(env.getMinX()));
-      assertEquals(Double.doubleToRawLongBits(want.getMaxX()), Double.doubleToRawLongBits(env.getMaxX()));
-      assertEquals(Double.doubleToRawLongBits(want.getMinY()), Double.doubleToRawLongBits(env.getMinY()));
-      assertEquals(Double.doubleToRawLongBits(want.getMaxY()), Double.doubleToRawLongBits(env.getMaxY()));
-    }
+    EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(bytes), g);
     assertArrayEquals(bytes, GeometrySerde.serialize(GeometrySerde.deserialize(bytes)), "re-encoding is stable");
+    assertArrayEquals(bytes, viaBuffers(g, bytes.length), "buffer writes give the same bytes");
+    byte[] withEnvelope = GeometrySerde.serializeWithEnvelope(g);
+    assertSameGeometry(g, GeometrySerde.deserialize(withEnvelope));
+    EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(withEnvelope), g);
+    byte[] v1 = V1Writer.serialize(g);
+    assertSameGeometry(g, GeometrySerde.deserialize(v1));
+    assertSameGeometry(g, GeometrySerde.deserialize(v1, new GeometryFactory(new PrecisionModel(), 0, GENERIC)));
+    EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(v1), g);
+    assertArrayEquals(bytes, GeometrySerde.serialize(GeometrySerde.deserialize(v1)), "version 1 re-encodes as version 2");
     return bytes;
+  }
+
+  /** The encoding written into a heap buffer slice, a direct buffer and an array at an offset. */
+  static byte[] viaBuffers(Geometry g, int size) {
+    ByteBuffer heap = ByteBuffer.allocate(size + 16).position(3).slice().position(5);
+    assertEquals(size, GeometrySerde.serialize(g, heap));
+    assertEquals(5 + size, heap.position());
+    byte[] fromHeap = Arrays.copyOfRange(heap.array(), heap.arrayOffset() + 5, heap.arrayOffset() + 5 + size);
+    ByteBuffer direct = ByteBuffer.allocateDirect(size + 2).position(2);
+    assertEquals(size, GeometrySerde.serialize(g, direct));
+    byte[] fromDirect = new byte[size];
+    direct.position(2).get(fromDirect);
+    assertArrayEquals(fromHeap, fromDirect);
+    byte[] array = new byte[size + 9];
+    Arrays.fill(array, (byte) 0x5A); // padding must be written, not assumed
+    assertEquals(size, GeometrySerde.serialize(g, array, 9));
+    assertArrayEquals(fromHeap, Arrays.copyOfRange(array, 9, 9 + size));
+    return fromHeap;
   }
 
   @Property(tries = 2000)
@@ -101,16 +134,155 @@ class GeometrySerdeTest {
     Geometry p = wkt("POINT (1 2)");
     p.setSRID(4326);
     byte[] b = roundTrip(p);
+    // type 1 | version 2 << 4, flags 0, SRID 4326 (u24), count 1 (u24), then X and Y
     assertEquals(
-        "01000100e6100000" + "000000000000f03f" + "0000000000000040", HexFormat.of().formatHex(b));
+        "2100e61000010000" + "000000000000f03f" + "0000000000000040", HexFormat.of().formatHex(b));
   }
 
   @Test
   void lineStringLayout() {
     byte[] b = roundTrip(wkt("LINESTRING Z (1 2 3, 4 5 6)"));
-    // header 8 + envelope 32 + count/reserved 8 + 2 * 24
-    assertEquals(8 + 32 + 8 + 48, b.length);
-    assertEquals("02050100", HexFormat.of().formatHex(b, 0, 4));
+    // header 8 (count inside) + 2 * 24: Sedona's size
+    assertEquals(8 + 48, b.length);
+    assertEquals("2201000000020000", HexFormat.of().formatHex(b, 0, 8));
+  }
+
+  @Test
+  void jtsDefaultCoordinatesStoreNoNaNZ() {
+    // new Coordinate(x, y) in JTS's default factory: dimension 3, every Z NaN — stored as XY, read as XYZ
+    GeometryFactory f = new GeometryFactory();
+    Point p = f.createPoint(new Coordinate(1, 2));
+    assertEquals(3, p.getCoordinateSequence().getDimension());
+    byte[] b = roundTrip(p);
+    assertEquals(24, b.length);
+    assertEquals(NativeFormat.FLAG_Z | NativeFormat.FLAG_Z_NAN, b[1]);
+    Point back = (Point) GeometrySerde.deserialize(b);
+    assertEquals(3, back.getCoordinateSequence().getDimension());
+    assertEquals(0x7ff8000000000000L, Double.doubleToRawLongBits(back.getCoordinateSequence().getZ(0)));
+    Geometry line = f.createLineString(new Coordinate[] {new Coordinate(1, 2), new Coordinate(3, 4), new Coordinate(5, 6)});
+    assertEquals(8 + 3 * 16, roundTrip(line).length);
+    Geometry poly = f.createPolygon(new Coordinate[] {new Coordinate(0, 0), new Coordinate(1, 0), new Coordinate(1, 1), new Coordinate(0, 0)});
+    assertEquals(8 + 8 + 4 * 16, roundTrip(poly).length);
+  }
+
+  @Test
+  void aLaterOrdinateThatIsNotNaNIsKept() {
+    GeometryFactory f = new GeometryFactory();
+    double payloadNaN = Double.longBitsToDouble(0x7ff8dead0000beefL);
+    for (double later : new double[] {5, payloadNaN, Double.longBitsToDouble(0xfff8000000000000L), -0.0}) {
+      Coordinate[] cs = {new Coordinate(1, 2), new Coordinate(3, 4, later), new Coordinate(5, 6)};
+      for (Geometry g : List.of(
+          f.createLineString(cs),
+          f.createMultiPoint(new Point[] {f.createPoint(cs[0]), f.createPoint(cs[1])}),
+          f.createGeometryCollection(new Geometry[] {f.createPoint(cs[0]), f.createLineString(cs)}))) {
+        byte[] b = roundTrip(g);
+        assertEquals(g.getNumPoints() * 24, b.length - (g.getClass() == GeometryCollection.class ? 8 + 16 : 8), g + " later " + Long.toHexString(Double.doubleToRawLongBits(later)));
+      }
+    }
+    // the same in a PackedCoordinateSequence and with M
+    CoordinateSequence xym = PackedCoordinateSequenceFactory.DOUBLE_FACTORY.create(new double[] {1, 2, Double.NaN, 3, 4, 7}, 3, 1);
+    assertEquals(8 + 2 * 24, roundTrip(f.createLineString(xym)).length);
+    CoordinateSequence xyzm = PackedCoordinateSequenceFactory.DOUBLE_FACTORY.create(
+        new double[] {1, 2, Double.NaN, Double.NaN, 3, 4, Double.NaN, 9}, 4, 1);
+    // the first coordinate promised both; one broken promise and the writer leaves nothing out
+    assertEquals(8 + 2 * 32, roundTrip(f.createLineString(xyzm)).length);
+  }
+
+  @Test
+  void multiPointsWhosePointsDifferFromTheFirstRoundTrip() {
+    // the quick MultiPoint writer plans from the first point and checks each other one as it copies
+    GeometryFactory array = new GeometryFactory(new PrecisionModel(), 4326, CoordinateArraySequenceFactory.instance());
+    GeometryFactory packed = new GeometryFactory(new PrecisionModel(), 4326, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
+    Coordinate[] firsts = {new CoordinateXY(1, 2), new Coordinate(1, 2, 3), new CoordinateXYM(1, 2, 4), new CoordinateXYZM(1, 2, 3, 4)};
+    Coordinate[] others = {new CoordinateXY(5, 6), new Coordinate(5, 6, 7), new CoordinateXYM(5, 6, 8), new CoordinateXYZM(5, 6, 7, 8)};
+    for (Coordinate first : firsts) {
+      for (Coordinate other : others) {
+        for (GeometryFactory f : List.of(array, packed)) {
+          Point a = array.createPoint(array.getCoordinateSequenceFactory().create(new Coordinate[] {first}));
+          Point b = f.createPoint(f.getCoordinateSequenceFactory().create(new Coordinate[] {other}));
+          for (Geometry g : List.of(array.createMultiPoint(new Point[] {a, b, a}),
+              array.createMultiPoint(new Point[] {a, array.createPoint(), b}))) {
+            if (first.getClass() == other.getClass() && !g.getGeometryN(1).isEmpty()) { // (JTS's empty point is XYZ)
+              roundTrip(g);
+            } else {
+              // members share the container's dimension: the union, NaN where a member has none
+              Geometry back = GeometrySerde.deserialize(GeometrySerde.serialize(g));
+              assertTrue(back.equalsExact(g), g + " -> " + back);
+              int dim = Math.max(a.getCoordinateSequence().getDimension(), b.getCoordinateSequence().getDimension());
+              assertTrue(((Point) back.getGeometryN(0)).getCoordinateSequence().getDimension() >= dim, g + " -> " + back);
+            }
+          }
+        }
+      }
+    }
+    // a sequence that declares XYZM but holds a Coordinate without M: JTS throws, Brine reports it
+    Point good = array.createPoint(CoordinateArraySequenceFactory.instance().create(new Coordinate[] {new CoordinateXYZM(1, 2, 3, 4)}));
+    Point bad = array.createPoint(new org.locationtech.jts.geom.impl.CoordinateArraySequence(new Coordinate[] {new Coordinate(1, 2, 3)}, 4, 1));
+    assertThrows(BrineException.class, () -> GeometrySerde.serialize(array.createMultiPoint(new Point[] {good, bad})));
+  }
+
+  @Test
+  void everyLayoutOfEverySequenceClassRoundTrips() {
+    double nan = Double.NaN;
+    double[][] rows = {{1, 2, 3, 4}, {1, 2, nan, 4}, {1, 2, 3, nan}, {1, 2, nan, nan}};
+    for (int zm = 0; zm < 4; zm++) {
+      int measures = (zm & 2) != 0 ? 1 : 0;
+      int dim = 2 + (zm & 1) + measures;
+      for (double[] row : rows) {
+        for (org.locationtech.jts.geom.CoordinateSequenceFactory csf : List.of(
+            CoordinateArraySequenceFactory.instance(), PackedCoordinateSequenceFactory.DOUBLE_FACTORY,
+            PackedCoordinateSequenceFactory.FLOAT_FACTORY, GENERIC)) {
+          CoordinateSequence s = csf.create(4, dim, measures);
+          for (int i = 0; i < 4; i++) {
+            s.setOrdinate(i, 0, i == 3 ? 0 : i * 10);
+            s.setOrdinate(i, 1, i == 3 ? 0 : i * 7);
+            if (dim > 2) s.setOrdinate(i, 2, row[2]);
+            if (dim > 3) s.setOrdinate(i, 3, row[3]);
+          }
+          GeometryFactory f = new GeometryFactory(new PrecisionModel(), 4326, csf);
+          roundTrip(f.createLineString(s));
+          roundTrip(f.createPolygon(f.createLinearRing(s)));
+          roundTrip(f.createPoint(csf.create(new Coordinate[] {s.getCoordinate(1)})));
+          roundTrip(f.createMultiPoint(new Point[] {f.createPoint(s.getCoordinate(1)), f.createPoint(s.getCoordinate(2))}));
+        }
+      }
+    }
+  }
+
+  @Test
+  void sridsOutsideTheHeaderGoToTheExtension() {
+    for (int srid : new int[] {0, 4326, 0xFFFFFE, 0xFFFFFF, 1 << 24, -1, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+      Geometry g = wkt("LINESTRING (1 2, 3 4)");
+      g.setSRID(srid);
+      byte[] b = roundTrip(g);
+      boolean narrow = srid >= 0 && srid < 0xFFFFFF;
+      assertEquals((narrow ? 8 : 16) + 32, b.length, "SRID " + srid);
+      assertEquals(srid, GeometrySerde.deserialize(b).getSRID());
+    }
+  }
+
+  @Test
+  void bufferWritesCheckTheRoom() {
+    Geometry g = wkt("POLYGON ((0 0, 10 0, 10 10, 0 0))");
+    int size = GeometrySerde.serializedSize(g);
+    ByteBuffer small = ByteBuffer.allocate(size - 1);
+    assertThrows(BufferOverflowException.class, () -> GeometrySerde.serialize(g, small));
+    assertEquals(0, small.position());
+    ByteBuffer smallDirect = ByteBuffer.allocateDirect(size + 4).position(5);
+    assertThrows(BufferOverflowException.class, () -> GeometrySerde.serialize(g, smallDirect));
+    assertEquals(5, smallDirect.position());
+    assertThrows(ReadOnlyBufferException.class, () -> GeometrySerde.serialize(g, ByteBuffer.allocate(64).asReadOnlyBuffer()));
+    assertThrows(IndexOutOfBoundsException.class, () -> GeometrySerde.serialize(g, new byte[size + 3], 4));
+    assertThrows(IndexOutOfBoundsException.class, () -> GeometrySerde.serialize(g, new byte[size], -1));
+    assertThrows(IndexOutOfBoundsException.class, () -> GeometrySerde.serialize(g, new byte[size], size + 1));
+    assertEquals(size, GeometrySerde.serialize(g, new byte[size + 3], 3));
+    // a first Z that promises NaN, a later one that breaks the promise: the write starts over
+    GeometryFactory f = new GeometryFactory();
+    Geometry z = f.createLineString(new Coordinate[] {new Coordinate(1, 2), new Coordinate(3, 4, 5)});
+    int zSize = GeometrySerde.serializedSize(z);
+    assertEquals(8 + 2 * 24, zSize);
+    assertThrows(BufferOverflowException.class, () -> GeometrySerde.serialize(z, ByteBuffer.allocate(zSize - 8)));
+    assertEquals(zSize, GeometrySerde.serialize(z, ByteBuffer.allocate(zSize)));
   }
 
   @ParameterizedTest

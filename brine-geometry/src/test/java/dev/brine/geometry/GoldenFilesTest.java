@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.brine.io.ByteReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,17 +17,25 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
 
 /**
- * Golden files pin format version 1: for each case {@code <name>.wkt} (optionally {@code SRID=n;}
- * prefixed) there are {@code <name>.geom} (native), {@code <name>.wkb} (ISO) and {@code <name>.ewkb}.
- * Both directions are checked. Changing a byte of an existing file is a format break: add v2, never
- * edit v1. Regenerate missing files only with {@code -Dgolden.write=true}.
+ * Golden files pin every format version: for each case {@code <name>.wkt} (optionally {@code SRID=n;}
+ * and {@code ENVELOPE;} prefixed) there is {@code <name>.geom} (native). Version 1 ({@code golden/v1/},
+ * which also holds the {@code .wkb} and {@code .ewkb} files) is read only: its files must decode to the
+ * case's geometry, and the tests' {@link V1Writer} must still produce them. Version 2 ({@code
+ * golden/v2/}) is what {@link GeometrySerde} writes: checked both ways. Changing a byte of an existing
+ * file is a format break: add a version, never edit. Regenerate missing files only with {@code
+ * -Dgolden.write=true}.
  */
 class GoldenFilesTest {
-  static final String DIR = "golden/v1/";
+  static final String V1 = "golden/v1/";
+  static final String V2 = "golden/v2/";
 
+  /** The cases of both versions. */
   static final Map<String, String> CASES = new LinkedHashMap<>();
+  /** Cases added with version 2 (its new flags and header forms). */
+  static final Map<String, String> V2_CASES = new LinkedHashMap<>();
 
   static {
     CASES.put("point", "POINT (1 2)");
@@ -55,9 +64,26 @@ class GoldenFilesTest {
     CASES.put("geometrycollection_nested", "GEOMETRYCOLLECTION (POINT (1 2), GEOMETRYCOLLECTION (LINESTRING (1 2, 3 4), GEOMETRYCOLLECTION EMPTY), POLYGON EMPTY)");
     CASES.put("geometrycollection_mixed_dims", "GEOMETRYCOLLECTION (POINT Z (1 2 3), POINT M (1 2 4), POINT (5 6))");
     CASES.put("geometrycollection_empty", "GEOMETRYCOLLECTION EMPTY");
+
+    V2_CASES.put("point_z_nan", "SRID=4326;POINT Z (1 2 NaN)");
+    V2_CASES.put("point_zm_nan", "POINT ZM (1 2 NaN NaN)");
+    V2_CASES.put("linestring_m_nan", "LINESTRING M (1 2 NaN, 3 4 NaN)");
+    V2_CASES.put("linestring_zm_z_nan", "LINESTRING ZM (1 2 NaN 5, 3 4 NaN 6)");
+    V2_CASES.put("linestring_zm_m_nan", "LINESTRING ZM (1 2 3 NaN, 3 4 5 NaN)");
+    V2_CASES.put("linestring_z_nan_first_only", "LINESTRING Z (1 2 NaN, 3 4 5)");
+    V2_CASES.put("multipolygon_z_nan", "SRID=3857;MULTIPOLYGON Z (((0 0 NaN, 1 0 NaN, 1 1 NaN, 0 0 NaN)), ((5 5 NaN, 6 5 NaN, 6 6 NaN, 5 5 NaN)))");
+    V2_CASES.put("multipoint_z_with_empty", "MULTIPOINT Z ((1 2 3), EMPTY, EMPTY, (4 5 6))");
+    V2_CASES.put("polygon_with_envelope", "ENVELOPE;SRID=4326;POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1))");
+    V2_CASES.put("geometrycollection_with_envelope", "ENVELOPE;GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (3 4, 5 6))");
+    V2_CASES.put("linestring_srid_wide_with_envelope", "ENVELOPE;SRID=-1;LINESTRING (3 4, 5 6)");
+    V2_CASES.put("point_srid_largest_narrow", "SRID=16777214;POINT (1 2)");
+    V2_CASES.put("point_srid_smallest_wide", "SRID=16777215;POINT (1 2)");
   }
 
   static Geometry parse(String text) {
+    if (text.startsWith("ENVELOPE;")) {
+      text = text.substring(9);
+    }
     int srid = 0;
     if (text.startsWith("SRID=")) {
       int semi = text.indexOf(';');
@@ -69,60 +95,96 @@ class GoldenFilesTest {
     return g;
   }
 
-  static byte[] resource(String name) throws IOException {
-    try (InputStream in = GoldenFilesTest.class.getClassLoader().getResourceAsStream(DIR + name)) {
+  static byte[] resource(String dir, String name) throws IOException {
+    try (InputStream in = GoldenFilesTest.class.getClassLoader().getResourceAsStream(dir + name)) {
       return in == null ? null : in.readAllBytes();
     }
   }
 
+  /** The case's text, or null if it has no files yet (they are written with -Dgolden.write=true). */
+  static String checkText(String dir, String name, String text, Map<String, byte[]> writeIfMissing) throws IOException {
+    byte[] wkt = resource(dir, name + ".wkt");
+    if (wkt == null && Boolean.getBoolean("golden.write")) {
+      Path src = Paths.get("src/test/resources", dir);
+      Files.createDirectories(src);
+      Files.writeString(src.resolve(name + ".wkt"), text + "\n");
+      for (var e : writeIfMissing.entrySet()) Files.write(src.resolve(name + e.getKey()), e.getValue());
+      return null;
+    }
+    assertTrue(wkt != null, "no golden files for case " + dir + name + " (run once with -Dgolden.write=true)");
+    assertEquals(text, new String(wkt, StandardCharsets.UTF_8).trim(), name + ".wkt");
+    return text;
+  }
+
   @Test
-  void goldenFilesMatchBothWays() throws IOException {
-    boolean write = Boolean.getBoolean("golden.write");
-    Path src = Paths.get("src/test/resources", DIR);
+  void version1FilesStillDecode() throws IOException {
     Set<Integer> typesSeen = new TreeSet<>();
     Set<Integer> flagsSeen = new TreeSet<>();
     for (Map.Entry<String, String> c : CASES.entrySet()) {
       String name = c.getKey();
       Geometry g = parse(c.getValue());
-      Map<String, byte[]> encodings = Map.of(".geom", GeometrySerde.serialize(g), ".wkb", Wkb.write(g), ".ewkb", Wkb.writeEwkb(g));
-      byte[] wkt = resource(name + ".wkt");
-      if (wkt == null && write) {
-        Files.createDirectories(src);
-        Files.writeString(src.resolve(name + ".wkt"), c.getValue() + "\n");
-        for (var e : encodings.entrySet()) Files.write(src.resolve(name + e.getKey()), e.getValue());
-        continue;
-      }
-      assertTrue(wkt != null, "no golden files for case " + name + " (run once with -Dgolden.write=true)");
-      assertEquals(c.getValue(), new String(wkt, StandardCharsets.UTF_8).trim(), name + ".wkt");
-      for (var e : encodings.entrySet()) {
-        byte[] golden = resource(name + e.getKey());
-        assertArrayEquals(golden, e.getValue(), name + e.getKey() + ": encoder output changed (format break?)");
-      }
-      byte[] nat = resource(name + ".geom");
+      // no new v1 files: v1 is no longer written (only WKB files of new cases could be added)
+      if (checkText(V1, name, c.getValue(), Map.of(".wkb", Wkb.write(g), ".ewkb", Wkb.writeEwkb(g))) == null) continue;
+      byte[] nat = resource(V1, name + ".geom");
       GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(nat));
-      GeometryAssert.assertSameWkb(g, Wkb.read(resource(name + ".wkb")), false);
-      GeometryAssert.assertSameWkb(g, Wkb.read(resource(name + ".ewkb")), true);
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(nat, new GeometryFactory()));
+      EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(nat), name);
+      assertArrayEquals(nat, V1Writer.serialize(g), name + ".geom: the tests' V1Writer no longer writes version 1");
+      for (String ext : new String[] {".wkb", ".ewkb"}) {
+        byte[] golden = resource(V1, name + ext);
+        assertArrayEquals(golden, ext.equals(".wkb") ? Wkb.write(g) : Wkb.writeEwkb(g), name + ext + ": WKB output changed");
+      }
+      GeometryAssert.assertSameWkb(g, Wkb.read(resource(V1, name + ".wkb")), false);
+      GeometryAssert.assertSameWkb(g, Wkb.read(resource(V1, name + ".ewkb")), true);
       typesSeen.add((int) nat[0]);
       flagsSeen.add(nat[1] & 0xFF);
     }
-    if (!write) {
-      assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7, 8), typesSeen, "every type code has a golden file");
-      for (int flag : new int[] {NativeFormat.FLAG_Z, NativeFormat.FLAG_M, NativeFormat.FLAG_ENVELOPE, NativeFormat.FLAG_EMPTY}) {
-        assertTrue(flagsSeen.stream().anyMatch(f -> (f & flag) != 0), "flag " + flag + " has a golden file");
-      }
+    assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7, 8), typesSeen, "every type code has a golden file");
+    for (int flag : new int[] {NativeFormat.FLAG_Z, NativeFormat.FLAG_M, NativeFormat.FLAG_ENVELOPE, NativeFormat.FLAG_EMPTY}) {
+      assertTrue(flagsSeen.stream().anyMatch(f -> (f & flag) != 0), "flag " + flag + " has a golden file");
     }
   }
 
   @Test
+  void version2FilesMatchBothWays() throws IOException {
+    Map<String, String> all = new LinkedHashMap<>(CASES);
+    all.putAll(V2_CASES);
+    Set<Integer> typesSeen = new TreeSet<>();
+    int flagsSeen = 0;
+    boolean wideSeen = false;
+    for (Map.Entry<String, String> c : all.entrySet()) {
+      String name = c.getKey();
+      Geometry g = parse(c.getValue());
+      byte[] encoded = c.getValue().startsWith("ENVELOPE;") ? GeometrySerde.serializeWithEnvelope(g) : GeometrySerde.serialize(g);
+      if (checkText(V2, name, c.getValue(), Map.of(".geom", encoded)) == null) continue;
+      byte[] golden = resource(V2, name + ".geom");
+      assertArrayEquals(golden, encoded, name + ".geom: encoder output changed (format break?)");
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(golden));
+      EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(golden), name);
+      assertEquals(NativeFormat.VERSION_2, (golden[0] & 0xFF) >> 4, name + ": version nibble");
+      typesSeen.add(golden[0] & 0x0F);
+      flagsSeen |= golden[1] & 0xFF;
+      wideSeen |= (ByteReader.loadInt32(golden, 1) >>> 8) == NativeFormat.WIDE;
+    }
+    assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7, 8), typesSeen, "every type code has a golden file");
+    assertEquals(NativeFormat.KNOWN_FLAGS_V2, flagsSeen, "every flag has a golden file");
+    assertTrue(wideSeen, "the extended header has a golden file");
+  }
+
+  @Test
   void noStrayGoldenFiles() throws IOException {
-    Path src = Paths.get("src/test/resources", DIR);
-    if (!Files.isDirectory(src)) return;
-    try (var s = Files.list(src)) {
-      s.forEach(p -> {
-        String f = p.getFileName().toString();
-        String name = f.substring(0, f.lastIndexOf('.'));
-        assertTrue(CASES.containsKey(name), "golden file without a case: " + f);
-      });
+    Map<String, String> all = new LinkedHashMap<>(CASES);
+    all.putAll(V2_CASES);
+    for (String dir : new String[] {V1, V2}) {
+      Path src = Paths.get("src/test/resources", dir);
+      if (!Files.isDirectory(src)) continue;
+      try (var s = Files.list(src)) {
+        s.forEach(p -> {
+          String f = p.getFileName().toString();
+          String name = f.substring(0, f.lastIndexOf('.'));
+          assertTrue((dir.equals(V1) ? CASES : all).containsKey(name), "golden file without a case: " + dir + f);
+        });
+      }
     }
   }
 }

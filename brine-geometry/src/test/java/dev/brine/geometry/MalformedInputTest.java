@@ -42,11 +42,13 @@ class MalformedInputTest {
   void everyTruncationFails() {
     for (String wkt : SAMPLES) {
       Geometry g = GeometrySerdeTest.wkt(wkt);
-      byte[] nat = GeometrySerde.serialize(g);
-      for (int len = 0; len < nat.length; len++) {
-        byte[] cut = Arrays.copyOf(nat, len);
-        BrineException e = assertThrows(BrineException.class, () -> GeometrySerde.deserialize(cut), wkt + " cut at " + len);
-        assertTrue(e.getMessage().contains("offset"), e.getMessage());
+      for (byte[] nat : new byte[][] {GeometrySerde.serialize(g), GeometrySerde.serializeWithEnvelope(g), V1Writer.serialize(g)}) {
+        for (int len = 0; len < nat.length; len++) {
+          byte[] cut = Arrays.copyOf(nat, len);
+          BrineException e = assertThrows(BrineException.class, () -> GeometrySerde.deserialize(cut), wkt + " cut at " + len);
+          assertTrue(e.getMessage().contains("offset"), e.getMessage());
+          expectBrineOrSuccess(GeometrySerde::envelope, cut, "envelope");
+        }
       }
       for (byte[] wkb : new byte[][] {Wkb.write(g), Wkb.writeEwkb(g)}) {
         for (int len = 0; len < wkb.length; len++) {
@@ -69,7 +71,7 @@ class MalformedInputTest {
   void randomByteFlips(@ForAll long seed) {
     Random r = new Random(seed);
     Geometry g = new RandomGeometries(seed, true).any();
-    byte[] nat = GeometrySerde.serialize(g);
+    byte[] nat = r.nextInt(4) == 0 ? V1Writer.serialize(g) : r.nextBoolean() ? GeometrySerde.serialize(g) : GeometrySerde.serializeWithEnvelope(g);
     byte[] wkb = r.nextBoolean() ? Wkb.write(g) : Wkb.writeEwkb(g);
     for (byte[] b : new byte[][] {nat, wkb}) {
       int flips = 1 + r.nextInt(3);
@@ -155,6 +157,95 @@ class MalformedInputTest {
         assertTrue(allocated < 1 << 20, "allocated " + allocated + " bytes for a lying count");
       }
     }
+  }
+
+  /** A version-2 header word (narrow SRID and count). */
+  static byte[] header2(int type, int flags, int count) {
+    byte[] b = new byte[8];
+    ByteWriter.storeInt64(b, 0, NativeFormat.header2(type, flags, 4326, count));
+    return b;
+  }
+
+  @Test
+  void version2BadHeadersFail() {
+    byte[] point = GeometrySerde.serialize(GeometrySerdeTest.wkt("POINT (1 2)"));
+    for (int flags : new int[] {NativeFormat.FLAG_Z_NAN, NativeFormat.FLAG_M_NAN, NativeFormat.FLAG_EMPTIES, NativeFormat.FLAG_ENVELOPE, 0x40, 0x80}) {
+      byte[] b = point.clone();
+      b[1] = (byte) flags;
+      assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(b), "flags " + flags);
+      assertThrows(MalformedInputException.class, () -> GeometrySerde.envelope(b), "flags " + flags);
+    }
+    for (int version : new int[] {1, 3, 15}) {
+      byte[] b = point.clone();
+      b[0] = (byte) (1 | version << 4);
+      assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(b), "version " + version);
+    }
+    for (int type : new int[] {0, 9, 15}) {
+      byte[] b = point.clone();
+      b[0] = (byte) (type | 2 << 4);
+      assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(b), "type " + type);
+    }
+    // a collection's own flags, a member's envelope, a point with 2 coordinates
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(7, NativeFormat.FLAG_Z, 0))));
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(
+        concat(header2(7, 0, 1), header2(2, NativeFormat.FLAG_ENVELOPE, 2), new byte[32 + 32])));
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(1, 0, 2), new byte[32])));
+    // SRID in the extension but not the count, and the reverse
+    byte[] wide = concat(header2(2, 0, 2), int32s(4326, 2), new byte[32]);
+    wide[2] = wide[3] = wide[4] = (byte) 0xFF;
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(wide));
+    wide[5] = wide[6] = wide[7] = (byte) 0xFF;
+    assertEquals(2, GeometrySerde.deserialize(wide).getNumPoints(), "both in the extension: fine");
+    wide[2] = 0;
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(wide));
+    // non-zero padding after an odd number of ring sizes
+    byte[] poly = GeometrySerde.serialize(GeometrySerdeTest.wkt("POLYGON ((0 0, 10 0, 10 10, 0 0))"));
+    poly[12] = 1;
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(poly));
+    // empty-point list: none, more than the points, not ascending
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 2), int32s(0, 0), new byte[32])));
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 1), int32s(2, 0, 0, 0))));
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 3), int32s(2, 1, 1, 0), new byte[16])));
+  }
+
+  @Test
+  void version2LyingCountsFailBeforeAllocating() {
+    for (int count : new int[] {-1, Integer.MAX_VALUE, 1 << 28, 1000, 0xFFFFFE}) {
+      int c24 = Math.min(count & 0x7FFFFFFF, 0xFFFFFE);
+      List<byte[]> inputs = new java.util.ArrayList<>(List.of(
+          concat(header2(2, 0, c24), new byte[64]),
+          concat(header2(3, 0, c24), new byte[64]),
+          concat(header2(3, 0, 1), int32s(count, 0), new byte[64]),
+          concat(header2(4, 0, c24), new byte[64]),
+          concat(header2(4, NativeFormat.FLAG_EMPTIES, c24), int32s(count, 0), new byte[64]),
+          concat(header2(5, 0, c24), new byte[64]),
+          concat(header2(5, 0, 2), int32s(count, count), new byte[64]),
+          concat(header2(6, 0, c24), new byte[64]),
+          concat(header2(6, 0, 1), int32s(count, 0), new byte[64]),
+          concat(header2(6, 0, 1), int32s(1, count), new byte[64]),
+          concat(header2(7, 0, c24), new byte[64])));
+      // the full 32-bit count in the extension
+      byte[] wide = concat(header2(2, 0, 0), int32s(4326, count), new byte[64]);
+      wide[2] = wide[3] = wide[4] = wide[5] = wide[6] = wide[7] = (byte) 0xFF;
+      inputs.add(wide);
+      for (byte[] in : inputs) {
+        long allocated = allocated(() -> assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(in)));
+        assertTrue(allocated < 1 << 20, "allocated " + allocated + " bytes for a lying count");
+        expectBrineOrSuccess(GeometrySerde::envelope, in, "envelope");
+      }
+    }
+  }
+
+  @Test
+  void version2DeepNestingIsBounded() {
+    int depth = 100_000;
+    byte[] nat = new byte[depth * 8 + 24];
+    for (int i = 0; i < depth; i++) {
+      System.arraycopy(header2(7, 0, 1), 0, nat, 8 * i, 8);
+    }
+    System.arraycopy(header2(1, 0, 1), 0, nat, 8 * depth, 8);
+    assertThrows(LimitExceededException.class, () -> GeometrySerde.deserialize(nat));
+    assertThrows(LimitExceededException.class, () -> GeometrySerde.envelope(nat));
   }
 
   @Test

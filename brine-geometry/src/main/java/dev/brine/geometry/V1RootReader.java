@@ -10,19 +10,19 @@ import org.locationtech.jts.geom.Polygon;
 
 /**
  * Decodes the common root geometries (a non-empty LineString, Polygon or MultiPolygon) straight from
- * the array, without a {@link NativeReader} object (which escapes into its recursive reader and so
+ * the array, without a {@link V1Reader} object (which escapes into its recursive reader and so
  * costs an allocation per call) and with a shared empty hole array.
  *
  * <p>It is only a shortcut: it accepts exactly the well-formed encodings of those shapes and returns
  * {@code null} for anything else — another type, an empty part, a count or length that does not add
- * up, non-zero padding, or a geometry JTS refuses — so that {@link NativeReader} decodes the bytes or
+ * up, non-zero padding, or a geometry JTS refuses — so that {@link V1Reader} decodes the bytes or
  * reports precisely what is wrong and where.
  */
-final class RootReader {
+final class V1RootReader {
   /** Polygons without holes share it: a zero-length array cannot be changed. */
   static final LinearRing[] NO_HOLES = new LinearRing[0];
 
-  private RootReader() {}
+  private V1RootReader() {}
 
   /**
    * The geometry, or {@code null} when the bytes are not a well-formed root LineString, Polygon or
@@ -111,7 +111,7 @@ final class RootReader {
           return null;
       }
     } catch (IllegalArgumentException e) {
-      return null; // JTS refuses it (an unclosed ring, …): NativeReader says so with the offset
+      return null; // JTS refuses it (an unclosed ring, …): V1Reader says so with the offset
     }
   }
 
@@ -151,7 +151,7 @@ final class RootReader {
   private static Polygon polygon(byte[] b, GeometryFactory f, int sizes, int rings, int pos, int zm, int coordBytes) {
     int n = ByteReader.loadInt32(b, sizes);
     if (n == 0) {
-      return null; // an empty shell: let NativeReader build exactly what it always did
+      return null; // an empty shell: let V1Reader build exactly what it always did
     }
     LinearRing shell = ring(f, b, pos, n, zm);
     if (rings == 1) {

@@ -15,11 +15,11 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 
 /**
- * The root shortcut ({@link RootReader}) must take the shapes it is for, and on any input — valid,
- * truncated, mutated — either decline ({@code null}) or return exactly what {@link NativeReader}
+ * The root shortcut ({@link V1RootReader}) must take the shapes it is for, and on any input — valid,
+ * truncated, mutated — either decline ({@code null}) or return exactly what {@link V1Reader}
  * returns for the same bytes.
  */
-class RootReaderTest {
+class V1RootReaderTest {
   static final List<String> SHAPES = List.of(
       "LINESTRING (30 10, 10 30, 40 40)",
       "LINESTRING ZM (30 10 40 300, 10 30 40 300)",
@@ -35,13 +35,13 @@ class RootReaderTest {
 
   /** The shortcut declines or agrees with the general reader (which must then succeed too). */
   static void agrees(byte[] b) {
-    Geometry fast = RootReader.read(b, factory(b));
+    Geometry fast = V1RootReader.read(b, factory(b));
     if (fast == null) {
       return;
     }
     Geometry general;
     try {
-      general = new NativeReader(b, 0, b.length, factory(b)).readAll();
+      general = new V1Reader(b, 0, b.length, factory(b)).readAll();
     } catch (BrineException e) {
       throw new AssertionError("shortcut accepted what the reader rejects: " + e.getMessage()
           + " for " + java.util.HexFormat.of().formatHex(b), e);
@@ -54,23 +54,23 @@ class RootReaderTest {
     for (String wkt : SHAPES) {
       Geometry g = GeometrySerdeTest.wkt(wkt);
       g.setSRID(4326);
-      byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = RootReader.read(b, factory(b));
+      byte[] b = V1Writer.serialize(g);
+      Geometry fast = V1RootReader.read(b, factory(b));
       assertNotNull(fast, wkt);
       GeometryAssert.assertSameGeometry(g, fast);
       agrees(b);
     }
     for (String other : List.of("POINT (1 2)", "POLYGON EMPTY", "MULTIPOLYGON (EMPTY, ((0 0, 1 0, 1 1, 0 0)))",
         "LINEARRING (0 0, 1 0, 1 1, 0 0)", "MULTILINESTRING ((1 2, 3 4))", "GEOMETRYCOLLECTION (POINT (1 2))")) {
-      byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
-      assertNull(RootReader.read(b, factory(b)), other);
+      byte[] b = V1Writer.serialize(GeometrySerdeTest.wkt(other));
+      assertNull(V1RootReader.read(b, factory(b)), other);
     }
   }
 
   @Test
   void everyTruncationAndSingleByteChangeDeclinesOrAgrees() {
     for (String wkt : SHAPES) {
-      byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(wkt));
+      byte[] b = V1Writer.serialize(GeometrySerdeTest.wkt(wkt));
       for (int len = 0; len <= b.length + 8; len++) {
         agrees(Arrays.copyOf(b, len));
       }
@@ -87,7 +87,7 @@ class RootReaderTest {
   @Property(tries = 2000)
   void randomMutationsDeclineOrAgree(@ForAll long seed) {
     Random r = new Random(seed);
-    byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(SHAPES.get(r.nextInt(SHAPES.size()))));
+    byte[] b = V1Writer.serialize(GeometrySerdeTest.wkt(SHAPES.get(r.nextInt(SHAPES.size()))));
     for (int i = 0, flips = 1 + r.nextInt(4); i < flips; i++) {
       int at = r.nextInt(b.length);
       b[at] = (byte) (r.nextInt(3) == 0 ? r.nextInt(256) : b[at] ^ (1 << r.nextInt(8)));

@@ -18,7 +18,7 @@ import org.locationtech.jts.geom.Polygon;
  * Decodes the native format. Every count is checked against the bytes that remain before anything
  * is allocated, so hostile input costs at most a small multiple of its own size.
  */
-final class NativeReader {
+final class V1Reader {
   private final byte[] b;
   private final int start;
   private final int end;
@@ -26,7 +26,7 @@ final class NativeReader {
   private final Coords.Maker maker;
   private int pos;
 
-  NativeReader(byte[] b, int off, int len, GeometryFactory f) {
+  V1Reader(byte[] b, int off, int len, GeometryFactory f) {
     this.b = b;
     this.start = off;
     this.end = off + len;
@@ -62,7 +62,9 @@ final class NativeReader {
     if (b.length != HEADER_BYTES + (empty ? 0 : 8 * Coords.ordinates(zm))) {
       return null;
     }
-    Point p = f.createPoint(Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, empty ? 0 : 1, zm, false));
+    Point p = f.createPoint(empty
+        ? Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, 0, zm, false)
+        : V2Reader.point(b, HEADER_BYTES, zm)); // the same layout: X, Y, [Z], [M]
     int srid = ByteReader.loadInt32(b, 4);
     if (p.getSRID() != srid) {
       p.setSRID(srid);
@@ -275,7 +277,7 @@ final class NativeReader {
     }
     LinearRing shell = ring(sizes, zm);
     if (rings == 1) {
-      return f.createPolygon(shell, RootReader.NO_HOLES);
+      return f.createPolygon(shell, V1RootReader.NO_HOLES);
     }
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {

@@ -1,0 +1,191 @@
+package dev.brine.geometry;
+
+import static dev.brine.geometry.NativeFormat.*;
+
+import dev.brine.io.ByteReader;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * Decodes the common version-2 shapes — a Point, LineString, Polygon, MultiPoint, MultiLineString or
+ * MultiPolygon of non-empty parts, header word only (no extension, no envelope) — in one pass with
+ * the checks inline, for the default factory: no separate structure walk, no dispatch.
+ *
+ * <p>Only a shortcut: it accepts exactly the well-formed encodings of those shapes and returns {@code
+ * null} for anything else (another type, an empty part, a count or size that does not add up,
+ * non-zero padding, a geometry JTS refuses), so that {@link V2Reader} decodes the bytes or reports
+ * precisely what is wrong and where. Nothing is allocated before the sizes it depends on are checked.
+ */
+final class V2RootReader {
+  private V2RootReader() {}
+
+  /**
+   * The geometry encoded in exactly {@code b[off, off + len)}, or {@code null}.
+   *
+   * @param f the default factory (PackedCoordinateSequence.Double) of the SRID in the header
+   */
+  static Geometry read(byte[] b, int off, int len, GeometryFactory f) {
+    if (len < HEADER_BYTES + 16) {
+      return null;
+    }
+    long h = ByteReader.loadInt64(b, off);
+    int flags = (int) (h >> 8) & 0xFF;
+    int count = (int) (h >>> 40);
+    if ((h & 0xF0) != VERSION_2 << 4 || (flags & ~CoordWriter.LAYOUT) != 0
+        || ((flags >> 3) & ~flags & 3) != 0 // Z_NAN without Z, M_NAN without M
+        || ((h >> 16) & WIDE) == WIDE || count == WIDE || count == 0) {
+      return null;
+    }
+    int coordBytes = 8 * storedOrdinates(flags);
+    int end = off + len;
+    int pos = off + HEADER_BYTES;
+    try {
+      switch ((int) h & 0x0F) {
+        case POINT:
+          return count == 1 && len == HEADER_BYTES + coordBytes ? f.createPoint(V2Reader.point(b, pos, flags)) : null;
+        case LINESTRING:
+          if (count < 2 || (long) count * coordBytes != end - pos) {
+            return null;
+          }
+          return f.createLineString(V2Reader.sequence(b, pos, count, flags, null));
+        case POLYGON: {
+          int coords = structure(b, pos, count, end);
+          if (coords < 0 || !fill(b, pos, count, coordBytes, end - coords)) {
+            return null;
+          }
+          return polygon(b, pos, coords, count, flags, coordBytes, f);
+        }
+        case MULTIPOINT: {
+          if ((long) count * coordBytes != end - pos) {
+            return null;
+          }
+          Point[] points = new Point[count];
+          for (int i = 0; i < count; i++) {
+            points[i] = f.createPoint(V2Reader.point(b, pos + i * coordBytes, flags));
+          }
+          return f.createMultiPoint(points);
+        }
+        case MULTILINESTRING: {
+          int coords = structure(b, pos, count, end);
+          if (coords < 0 || !fill(b, pos, count, coordBytes, end - coords)) {
+            return null;
+          }
+          LineString[] lines = new LineString[count];
+          for (int i = 0; i < count; i++) {
+            int n = ByteReader.loadInt32(b, pos + 4 * i);
+            lines[i] = f.createLineString(V2Reader.sequence(b, coords, n, flags, null));
+            coords += n * coordBytes;
+          }
+          return f.createMultiLineString(lines);
+        }
+        case MULTIPOLYGON:
+          return multiPolygon(b, pos, count, flags, coordBytes, end, f);
+        default:
+          return null;
+      }
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it (an unclosed ring, …): V2Reader says so with the offset
+    }
+  }
+
+  /**
+   * Where the coordinates start after {@code words} 4-byte sizes at {@code pos} and zero padding, or
+   * -1 if they do not fit before {@code end} or the padding is not zero.
+   */
+  private static int structure(byte[] b, int pos, int words, int end) {
+    if (words > (end - pos) / 4) {
+      return -1;
+    }
+    int sizesEnd = pos + 4 * words;
+    int coords = pos + ((4 * words + 7) & ~7);
+    if (coords > end || (coords != sizesEnd && ByteReader.loadInt32(b, sizesEnd) != 0)) {
+      return -1;
+    }
+    return coords;
+  }
+
+  /**
+   * The sum of the {@code parts} part sizes at {@code sizes} (in bounds), or -1 if one is below 2 (an
+   * empty part or a negative size: the general path; JTS wants 4 for a ring and says so there).
+   */
+  private static long partPoints(byte[] b, int sizes, int parts) {
+    long points = 0;
+    for (int i = 0; i < parts; i++) {
+      int n = ByteReader.loadInt32(b, sizes + 4 * i);
+      if (n < 2) {
+        return -1;
+      }
+      points += n;
+    }
+    return points;
+  }
+
+  /** Whether the parts at {@code sizes} hold exactly {@code bytes} of coordinates. */
+  private static boolean fill(byte[] b, int sizes, int parts, int coordBytes, int bytes) {
+    long points = partPoints(b, sizes, parts);
+    return points >= 0 && points * coordBytes == bytes;
+  }
+
+  /** A polygon whose {@code rings} checked sizes are at {@code sizes}, coordinates at {@code coords}. */
+  private static Polygon polygon(byte[] b, int sizes, int coords, int rings, int flags, int coordBytes, GeometryFactory f) {
+    int n = ByteReader.loadInt32(b, sizes);
+    LinearRing shell = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
+    if (rings == 1) {
+      return f.createPolygon(shell, V1RootReader.NO_HOLES);
+    }
+    coords += n * coordBytes;
+    LinearRing[] holes = new LinearRing[rings - 1];
+    for (int r = 1; r < rings; r++) {
+      n = ByteReader.loadInt32(b, sizes + 4 * r);
+      holes[r - 1] = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
+      coords += n * coordBytes;
+    }
+    return f.createPolygon(shell, holes);
+  }
+
+  private static Geometry multiPolygon(byte[] b, int pos, int count, int flags, int coordBytes, int end, GeometryFactory f) {
+    if (count > (end - pos) / 8) {
+      return null; // each polygon takes at least a ring count and a ring size
+    }
+    // the structure: count × (numRings, ring sizes), then padding
+    int s = pos;
+    long points = 0;
+    for (int i = 0; i < count; i++) {
+      int rings = s + 4 <= end ? ByteReader.loadInt32(b, s) : -1;
+      if (rings <= 0 || rings > (end - s - 4) / 4) {
+        return null;
+      }
+      long p = partPoints(b, s + 4, rings);
+      if (p < 0) {
+        return null;
+      }
+      points += p;
+      s += 4 + 4 * rings;
+    }
+    int coords = pos + (((s - pos) + 7) & ~7);
+    if (coords > end || (coords != s && ByteReader.loadInt32(b, s) != 0) || points * coordBytes != end - coords) {
+      return null;
+    }
+    Polygon[] polygons = new Polygon[count];
+    s = pos;
+    for (int i = 0; i < count; i++) {
+      int rings = ByteReader.loadInt32(b, s);
+      polygons[i] = polygon(b, s + 4, coords, rings, flags, coordBytes, f);
+      coords += sum(b, s + 4, rings) * coordBytes;
+      s += 4 + 4 * rings;
+    }
+    return f.createMultiPolygon(polygons);
+  }
+
+  private static int sum(byte[] b, int sizes, int rings) {
+    int sum = 0;
+    for (int r = 0; r < rings; r++) {
+      sum += ByteReader.loadInt32(b, sizes + 4 * r);
+    }
+    return sum;
+  }
+}

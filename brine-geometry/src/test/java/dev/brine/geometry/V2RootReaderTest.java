@@ -1,0 +1,115 @@
+package dev.brine.geometry;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.brine.BrineException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+
+/**
+ * The version-2 shortcut ({@link V2RootReader}) must take the shapes it is for, and on any input —
+ * valid, truncated, mutated — either decline ({@code null}) or return exactly what {@link V2Reader}
+ * returns for the same bytes.
+ */
+class V2RootReaderTest {
+  static final List<String> SHAPES = List.of(
+      "POINT (1 2)",
+      "POINT ZM (1 2 3 4)",
+      "LINESTRING (30 10, 10 30, 40 40)",
+      "LINESTRING ZM (30 10 40 300, 10 30 40 300)",
+      "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))",
+      "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1), (5 5, 6 5, 6 6, 5 5))",
+      "POLYGON Z ((30 10 40, 40 40 80, 20 40 60, 10 20 30, 30 10 40))",
+      "MULTIPOINT ((1 2), (3 4), (5 6))",
+      "MULTILINESTRING M ((1 2 3, 4 5 6), (7 8 9, 10 11 12, 13 14 15))",
+      "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((10 10, 20 10, 20 20, 10 10), (11 11, 12 11, 12 12, 11 11)))",
+      "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))");
+
+  static GeometryFactory factory(byte[] b) {
+    return GeometrySerde.factoryFor(b.length >= 8 ? dev.brine.io.ByteReader.loadInt32(b, 1) >>> 8 : 0);
+  }
+
+  /** A JTS-default line: XYZ with NaN Z (Z left out in the bytes). */
+  static byte[] jtsDefault() {
+    GeometryFactory f = new GeometryFactory();
+    return GeometrySerde.serialize(f.createLineString(new Coordinate[] {new Coordinate(1, 2), new Coordinate(3, 4)}));
+  }
+
+  /** The shortcut declines or agrees with the general reader (which must then succeed too). */
+  static void agrees(byte[] b) {
+    Geometry fast = V2RootReader.read(b, 0, b.length, factory(b));
+    if (fast == null) {
+      return;
+    }
+    Geometry general;
+    try {
+      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
+    } catch (BrineException e) {
+      throw new AssertionError("shortcut accepted what the reader rejects: " + e.getMessage()
+          + " for " + java.util.HexFormat.of().formatHex(b), e);
+    }
+    GeometryAssert.assertSameGeometry(general, fast);
+    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
+  }
+
+  @Test
+  void takesTheShapesItIsFor() {
+    for (String wkt : SHAPES) {
+      Geometry g = GeometrySerdeTest.wkt(wkt);
+      g.setSRID(4326);
+      byte[] b = GeometrySerde.serialize(g);
+      Geometry fast = V2RootReader.read(b, 0, b.length, factory(b));
+      assertNotNull(fast, wkt);
+      GeometryAssert.assertSameGeometry(g, fast);
+      agrees(b);
+    }
+    byte[] jts = jtsDefault();
+    assertNotNull(V2RootReader.read(jts, 0, jts.length, GeometrySerde.factoryFor(0)));
+    agrees(jts);
+    for (String other : List.of("POLYGON EMPTY", "MULTIPOLYGON (EMPTY, ((0 0, 1 0, 1 1, 0 0)))", "POINT EMPTY",
+        "LINEARRING (0 0, 1 0, 1 1, 0 0)", "MULTIPOINT ((1 2), EMPTY)", "GEOMETRYCOLLECTION (POINT (1 2))")) {
+      byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
+      assertNull(V2RootReader.read(b, 0, b.length, factory(b)), other);
+    }
+    Geometry wide = GeometrySerdeTest.wkt("LINESTRING (1 2, 3 4)");
+    wide.setSRID(-1);
+    byte[] w = GeometrySerde.serialize(wide);
+    assertNull(V2RootReader.read(w, 0, w.length, factory(w)));
+  }
+
+  @Test
+  void everyTruncationAndSingleByteChangeDeclinesOrAgrees() {
+    for (String wkt : SHAPES) {
+      byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(wkt));
+      for (int len = 0; len <= b.length + 8; len++) {
+        agrees(Arrays.copyOf(b, len));
+      }
+      for (int at = 0; at < b.length; at++) {
+        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
+          byte[] m = b.clone();
+          m[at] = (byte) v;
+          agrees(m);
+        }
+      }
+    }
+  }
+
+  @Property(tries = 2000)
+  void randomMutationsDeclineOrAgree(@ForAll long seed) {
+    Random r = new Random(seed);
+    byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(SHAPES.get(r.nextInt(SHAPES.size()))));
+    for (int i = 0, flips = 1 + r.nextInt(4); i < flips; i++) {
+      int at = r.nextInt(b.length);
+      b[at] = (byte) (r.nextInt(3) == 0 ? r.nextInt(256) : b[at] ^ (1 << r.nextInt(8)));
+    }
+    agrees(b);
+  }
+}
