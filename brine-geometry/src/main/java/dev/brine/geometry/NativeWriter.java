@@ -112,27 +112,45 @@ final class NativeWriter {
    * length, or -1 if it does not fit.
    */
   static int writeInto(Geometry g, byte[] b, int off, int room) {
-    // the root fast paths of serialize: a point, a MultiPoint planned from its first point
+    // the root fast paths of serialize, each in a small method (this one stays small enough to inline)
     Class<?> c = g.getClass();
     if (c == Point.class) {
-      Point p = (Point) g;
-      long plan = planPoint(p, true);
-      if (size(plan) > room) {
-        return -1; // leaving nothing out is never smaller
-      }
-      int end = writePoint(b, off, p, flags(plan));
-      if (end >= 0) {
-        return end - off;
+      int n = pointInto((Point) g, b, off, room);
+      if (n != DECLINED) {
+        return n;
       }
     } else if (c == MultiPoint.class) {
-      long plan = quickMultiPoint(g, true);
-      if (plan >= 0 && size(plan) <= room) { // else the general path decides (an empty point is smaller)
-        int end = writeMultiPoint(b, off, g, flags(plan));
-        if (end >= 0) {
-          return end - off;
-        }
+      int n = multiPointInto(g, b, off, room);
+      if (n != DECLINED) {
+        return n;
       }
     }
+    return generalInto(g, b, off, room);
+  }
+
+  /** A fast path's answer when the general path must decide. */
+  private static final int DECLINED = -2;
+
+  private static int pointInto(Point p, byte[] b, int off, int room) {
+    long plan = planPoint(p, true);
+    if (size(plan) > room) {
+      return -1; // leaving nothing out is never smaller
+    }
+    int end = writePoint(b, off, p, flags(plan));
+    return end >= 0 ? end - off : DECLINED;
+  }
+
+  /** A MultiPoint planned from its first point; declined if not uniform (an empty point is smaller: the general path decides). */
+  private static int multiPointInto(Geometry g, byte[] b, int off, int room) {
+    long plan = quickMultiPoint(g, true);
+    if (plan < 0 || size(plan) > room) {
+      return DECLINED;
+    }
+    int end = writeMultiPoint(b, off, g, flags(plan));
+    return end >= 0 ? end - off : DECLINED;
+  }
+
+  private static int generalInto(Geometry g, byte[] b, int off, int room) {
     int type = typeOf(g);
     for (boolean omit = true; ; omit = false) {
       long plan = plan(g, type, omit, 1);
