@@ -36,6 +36,49 @@ final class CoordWriter {
    */
   static int write(byte[] b, int pos, CoordinateSequence seq, int flags) {
     int layout = flags & LAYOUT;
+    // JTS's default sequence in its declared dimension with nothing left out, the common case: small
+    // enough to inline at every call site; everything else out of line
+    if (seq.getClass() == CoordinateArraySequence.class && (layout & (FLAG_Z_NAN | FLAG_M_NAN)) == 0) {
+      CoordinateArraySequence cas = (CoordinateArraySequence) seq;
+      int d = cas.getDimension();
+      int m = cas.getMeasures();
+      if (layout == 0 && d == 2 && m == 0) {
+        return xy(b, pos, cas.toCoordinateArray());
+      }
+      if (d == 3 && m == 0 && layout == FLAG_Z || d == 3 && m == 1 && layout == FLAG_M) {
+        return xy2Checked(b, pos, cas.toCoordinateArray());
+      }
+      if (d == 4 && m == 1 && layout == (FLAG_Z | FLAG_M)) {
+        return xy23Checked(b, pos, cas.toCoordinateArray());
+      }
+    }
+    return general(b, pos, seq, flags);
+  }
+
+  private static int xy2Checked(byte[] b, int pos, Coordinate[] cs) {
+    try {
+      return xy2(b, pos, cs);
+    } catch (IllegalArgumentException e) {
+      throw unreadable(e);
+    }
+  }
+
+  private static int xy23Checked(byte[] b, int pos, Coordinate[] cs) {
+    try {
+      return xy23(b, pos, cs);
+    } catch (IllegalArgumentException e) {
+      throw unreadable(e);
+    }
+  }
+
+  // a Coordinate of a class without the ordinate its sequence declares (JTS throws)
+  private static BrineException unreadable(IllegalArgumentException e) {
+    return new BrineException("cannot read the coordinates of a " + CoordinateArraySequence.class.getName() + ": " + e.getMessage(), e);
+  }
+
+  /** {@link #write} for everything but the common case it takes inline. */
+  private static int general(byte[] b, int pos, CoordinateSequence seq, int flags) {
+    int layout = flags & LAYOUT;
     Class<?> c = seq.getClass();
     try {
       if (c == CoordinateArraySequence.class) {

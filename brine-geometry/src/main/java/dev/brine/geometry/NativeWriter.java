@@ -112,27 +112,45 @@ final class NativeWriter {
    * length, or -1 if it does not fit.
    */
   static int writeInto(Geometry g, byte[] b, int off, int room) {
-    // the root fast paths of serialize: a point, a MultiPoint planned from its first point
+    // the root fast paths of serialize, each in a small method (this one stays small enough to inline)
     Class<?> c = g.getClass();
     if (c == Point.class) {
-      Point p = (Point) g;
-      long plan = planPoint(p, true);
-      if (size(plan) > room) {
-        return -1; // leaving nothing out is never smaller
-      }
-      int end = writePoint(b, off, p, flags(plan));
-      if (end >= 0) {
-        return end - off;
+      int n = pointInto((Point) g, b, off, room);
+      if (n != DECLINED) {
+        return n;
       }
     } else if (c == MultiPoint.class) {
-      long plan = quickMultiPoint(g, true);
-      if (plan >= 0 && size(plan) <= room) { // else the general path decides (an empty point is smaller)
-        int end = writeMultiPoint(b, off, g, flags(plan));
-        if (end >= 0) {
-          return end - off;
-        }
+      int n = multiPointInto(g, b, off, room);
+      if (n != DECLINED) {
+        return n;
       }
     }
+    return generalInto(g, b, off, room);
+  }
+
+  /** A fast path's answer when the general path must decide. */
+  private static final int DECLINED = -2;
+
+  private static int pointInto(Point p, byte[] b, int off, int room) {
+    long plan = planPoint(p, true);
+    if (size(plan) > room) {
+      return -1; // leaving nothing out is never smaller
+    }
+    int end = writePoint(b, off, p, flags(plan));
+    return end >= 0 ? end - off : DECLINED;
+  }
+
+  /** A MultiPoint planned from its first point; declined if not uniform (an empty point is smaller: the general path decides). */
+  private static int multiPointInto(Geometry g, byte[] b, int off, int room) {
+    long plan = quickMultiPoint(g, true);
+    if (plan < 0 || size(plan) > room) {
+      return DECLINED;
+    }
+    int end = writeMultiPoint(b, off, g, flags(plan));
+    return end >= 0 ? end - off : DECLINED;
+  }
+
+  private static int generalInto(Geometry g, byte[] b, int off, int room) {
     int type = typeOf(g);
     for (boolean omit = true; ; omit = false) {
       long plan = plan(g, type, omit, 1);
@@ -349,28 +367,29 @@ final class NativeWriter {
   private static int writePolygon(byte[] b, int pos, Polygon p, int flags) {
     int rings = ringCount(p);
     pos = envelope(b, header(b, pos, POLYGON, flags, p.getSRID(), rings), p, flags);
-    return rings(b, pos, pos + ((rings * 4 + 7) & ~7), p, rings, flags, true);
+    if ((rings & 1) != 0) {
+      ByteWriter.storeInt32(b, pos + 4 * rings, 0); // padding to 8
+    }
+    return rings(b, pos, pos + ((rings * 4 + 7) & ~7), p, rings, flags);
+  }
+
+  /** Ring {@code r} of a polygon: the shell, then the holes. */
+  private static CoordinateSequence ring(Polygon p, int r) {
+    return (r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1)).getCoordinateSequence();
   }
 
   /**
-   * A polygon's ring sizes at {@code s} (then, if {@code pad}, zero padding to 8), its rings'
-   * coordinates at {@code pos}; returns the end of the coordinates or -1.
+   * A polygon's ring sizes at {@code s}, its rings' coordinates at {@code pos}, in one pass with one
+   * copy call (inlined once); returns the end of the coordinates or -1.
    */
-  private static int rings(byte[] b, int s, int pos, Polygon p, int rings, int flags, boolean pad) {
-    if (rings == 0) {
-      return pos;
-    }
-    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
-    ByteWriter.storeInt32(b, s, shell.size());
-    for (int r = 1; r < rings; r++) {
-      ByteWriter.storeInt32(b, s + 4 * r, p.getInteriorRingN(r - 1).getCoordinateSequence().size());
-    }
-    if (pad && (rings & 1) != 0) {
-      ByteWriter.storeInt32(b, s + 4 * rings, 0);
-    }
-    pos = CoordWriter.write(b, pos, shell, flags);
-    for (int r = 1; r < rings && pos >= 0; r++) {
-      pos = CoordWriter.write(b, pos, p.getInteriorRingN(r - 1).getCoordinateSequence(), flags);
+  private static int rings(byte[] b, int s, int pos, Polygon p, int rings, int flags) {
+    for (int r = 0; r < rings; r++) {
+      CoordinateSequence seq = ring(p, r);
+      ByteWriter.storeInt32(b, s + 4 * r, seq.size());
+      pos = CoordWriter.write(b, pos, seq, flags);
+      if (pos < 0) {
+        return -1;
+      }
     }
     return pos;
   }
@@ -603,12 +622,20 @@ final class NativeWriter {
     if ((words & 1) != 0) {
       ByteWriter.storeInt32(b, s + 4 * words, 0);
     }
-    for (int i = 0; i < n && pos >= 0; i++) {
+    for (int i = 0; i < n; i++) {
       Polygon p = (Polygon) g.getGeometryN(i);
       int rings = ringCount(p);
       ByteWriter.storeInt32(b, s, rings);
-      pos = rings(b, s + 4, pos, p, rings, flags, false);
-      s += 4 + 4 * rings;
+      s += 4;
+      // one pass over the rings, one copy call site (rings() again would inline a second copy)
+      for (int r = 0; r < rings; r++, s += 4) {
+        CoordinateSequence seq = ring(p, r);
+        ByteWriter.storeInt32(b, s, seq.size());
+        pos = CoordWriter.write(b, pos, seq, flags);
+        if (pos < 0) {
+          return -1;
+        }
+      }
     }
     return pos;
   }

@@ -252,20 +252,69 @@ final class V2Reader {
     int flags = flags(h);
     int count = count(h);
     int pos = off + headLength(h);
-    int end = end(b, type, flags, count, pos, limit, depth, base);
-    if (end != limit) {
-      throw new MalformedInputException("geometry: " + (limit - end) + " trailing bytes at offset " + (end - base));
+    Geometry g;
+    if (type == GEOMETRYCOLLECTION) {
+      g = collection(b, count, pos, limit, f, maker, depth, base);
+    } else {
+      int end = end(b, type, flags, count, pos, limit, depth, base);
+      if (end != limit) {
+        throw trailing(end, limit, base);
+      }
+      g = checkedBody(b, type, flags, count, pos, limit, f, maker, depth, base, off);
     }
+    int srid = srid(b, off);
+    if (g.getSRID() != srid) {
+      g.setSRID(srid);
+    }
+    return g;
+  }
+
+  private static MalformedInputException trailing(int end, int limit, int base) {
+    return new MalformedInputException("geometry: " + (limit - end) + " trailing bytes at offset " + (end - base));
+  }
+
+  /**
+   * A collection in one pass over its members: each member's structure is checked (its end found)
+   * right before it is decoded, instead of a structure pass over the whole collection first and a
+   * second one to locate the members. The member array is bounded by the bytes (a header each).
+   */
+  private static Geometry collection(byte[] b, int count, int pos, int limit, GeometryFactory f,
+      Coords.Maker maker, int depth, int base) {
+    if (depth > MAX_DEPTH) {
+      throw new LimitExceededException(
+          "geometry collections nested deeper than " + MAX_DEPTH + " at offset " + (pos - base));
+    }
+    if (count > (limit - pos) / HEADER_BYTES) {
+      throw new MalformedInputException(
+          "geometry: member count " + count + " at offset " + (pos - base - 3) + " exceeds the bytes that remain");
+    }
+    Geometry[] members = new Geometry[count];
+    int p = pos;
+    for (int i = 0; i < count; i++) {
+      int memberEnd = memberEnd(b, p, limit, depth + 1, base);
+      Geometry m = maker == null ? V2RootReader.read(b, p, memberEnd - p, f) : null;
+      if (m == null) {
+        m = read(b, p, memberEnd - p, f, maker, false, depth + 1, base);
+      } else if (m.getSRID() != srid(b, p)) {
+        m.setSRID(srid(b, p));
+      }
+      members[i] = m;
+      p = memberEnd;
+    }
+    if (p != limit) {
+      throw trailing(p, limit, base);
+    }
+    return f.createGeometryCollection(members);
+  }
+
+  private static Geometry checkedBody(byte[] b, int type, int flags, int count, int pos, int limit,
+      GeometryFactory f, Coords.Maker maker, int depth, int base, int off) {
     Geometry g;
     try {
       g = body(b, type, flags, count, pos, limit, f, maker, depth, base);
     } catch (IllegalArgumentException e) {
       // JTS refuses e.g. an unclosed ring or a 1-point line: the bytes lie
       throw new MalformedInputException("geometry at offset " + (off - base) + " is invalid: " + e.getMessage(), e);
-    }
-    int srid = srid(b, off);
-    if (g.getSRID() != srid) {
-      g.setSRID(srid);
     }
     return g;
   }
@@ -328,22 +377,6 @@ final class V2Reader {
           s += 4 + 4 * rings;
         }
         return f.createMultiPolygon(polygons);
-      }
-      case GEOMETRYCOLLECTION: {
-        Geometry[] members = new Geometry[count];
-        int p = pos;
-        for (int i = 0; i < count; i++) {
-          int memberEnd = memberEnd(b, p, end, depth + 1, base);
-          Geometry m = maker == null ? V2RootReader.read(b, p, memberEnd - p, f) : null;
-          if (m == null) {
-            m = read(b, p, memberEnd - p, f, maker, false, depth + 1, base);
-          } else if (m.getSRID() != srid(b, p)) {
-            m.setSRID(srid(b, p));
-          }
-          members[i] = m;
-          p = memberEnd;
-        }
-        return f.createGeometryCollection(members);
       }
       default:
         throw new AssertionError(type);
