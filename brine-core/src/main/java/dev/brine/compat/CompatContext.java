@@ -221,13 +221,13 @@ public final class CompatContext {
     t[i] = d;
   }
 
-  /** The local definition with these body bytes, or null. */
-  private ClassDef local(long fingerprint, byte[] b, int size) {
+  /** The local definition with the body bytes {@code b[from, from + size)} (layout V2), or null. */
+  private ClassDef local(long key, byte[] b, int from, int size) {
     ClassDef[] t = local;
     int mask = t.length - 1;
-    for (int i = (int) fingerprint & mask; t[i] != null; i = (i + 1) & mask) {
+    for (int i = (int) key & mask; t[i] != null; i = (i + 1) & mask) {
       ClassDef d = t[i];
-      if (d.fingerprint == fingerprint && d.sameBody(b, size)) {
+      if (d.fingerprint == key && d.sameBody(ClassDef.V2, b, from, size)) {
         return d;
       }
     }
@@ -349,7 +349,12 @@ public final class CompatContext {
     /** Read: the definitions by index. */
     ClassDef[] defs = new ClassDef[8];
     int defCount;
-    byte[] scratch = new byte[256];
+    /**
+     * Read: the definition found at each index by an earlier payload (or earlier in the stream), the
+     * first candidate for a definition at that index: a service reads the same definitions in the
+     * same order again and again, so one byte comparison finds them.
+     */
+    ClassDef[] hints = new ClassDef[8];
 
     void clearWritten() {
       calls = calls == Integer.MAX_VALUE ? Integer.MIN_VALUE + 1 : calls + 1;
@@ -443,9 +448,7 @@ public final class CompatContext {
     st.writtenEpoch[number] = st.calls;
     ctx.writeVarUInt32(0);
     ctx.writeVarUInt32(index);
-    ctx.writeVarUInt32(def.body.length);
-    ctx.writeInt64(def.fingerprint);
-    ctx.writeBytes(def.body, 0, def.body.length);
+    ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
   }
 
   /**
@@ -477,18 +480,11 @@ public final class CompatContext {
       throw new LimitExceededException("class definition of " + Integer.toUnsignedString(size) + " bytes at offset " + at
           + " exceeds the limit of " + settings.maxClassDefBytes() + " bytes (Brine.Builder.maxClassDefBytes)");
     }
-    long fingerprint = ctx.readInt64();
-    byte[] b = st.scratch;
-    if (b.length < size) {
-      ctx.skip(size); // checks that the bytes are there before allocating
-      ctx.rewind(ctx.mark() - size);
-      b = new byte[Math.max(size, b.length * 2)];
-      if (b.length <= 1 << 16) {
-        st.scratch = b;
-      }
-    }
-    ctx.readBytes(b, 0, size);
-    ClassDef def = find(fingerprint, b, size);
+    int version = ctx.compatDefinitions();
+    long fingerprint = version == ClassDef.V1 ? ctx.readInt64() : 0;
+    int from = ctx.mark();
+    ctx.skip(size); // checks that the bytes are there
+    ClassDef def = find(st, index, version, fingerprint, ctx.array(), from, size);
     if (index == st.defs.length) {
       st.defs = java.util.Arrays.copyOf(st.defs, st.defs.length * 2);
     }
@@ -499,21 +495,34 @@ public final class CompatContext {
     return def;
   }
 
-  private ClassDef find(long fingerprint, byte[] b, int size) {
-    ClassDef d = local(fingerprint, b, size);
-    if (d != null) {
+  /**
+   * The definition whose body is {@code b[from, from + size)} in layout {@code version}: the one read
+   * at this index before (one byte comparison), else a local one or one cached from earlier payloads
+   * (by a cheap hash of the bytes, then compared byte for byte), else parsed (untrusted) and cached.
+   */
+  private ClassDef find(CallState st, int index, int version, long fingerprint, byte[] b, int from, int size) {
+    ClassDef[] hints = st.hints;
+    ClassDef d = index < hints.length ? hints[index] : null;
+    if (d != null && d.sameBody(version, b, from, size)) {
       return d;
     }
-    d = remote.get(fingerprint);
-    if (d != null && d.sameBody(b, size)) {
-      return d;
+    long key = ClassDef.key(b, from, size);
+    d = version == ClassDef.V2 ? local(key, b, from, size) : null;
+    if (d == null) {
+      d = remote.get(key);
+      if (d == null || !d.sameBody(version, b, from, size)) {
+        d = ClassDef.parse(java.util.Arrays.copyOfRange(b, from, from + size), version, fingerprint,
+            settings.maxClassDefFields(), settings.maxClassDefNameBytes());
+        if (remote.size() >= settings.classDefCacheSize()) {
+          remote.clear(); // bounded: a stream of ever new definitions only costs their parsing
+        }
+        remote.putIfAbsent(key, d);
+      }
     }
-    d = ClassDef.parse(java.util.Arrays.copyOf(b, size), fingerprint, settings.maxClassDefFields(),
-        settings.maxClassDefNameBytes());
-    if (remote.size() >= settings.classDefCacheSize()) {
-      remote.clear(); // bounded: a stream of ever new definitions only costs their parsing
+    if (index >= hints.length) {
+      st.hints = hints = java.util.Arrays.copyOf(hints, Math.max(index + 1, hints.length * 2));
     }
-    remote.putIfAbsent(fingerprint, d);
+    hints[index] = d;
     return d;
   }
 
