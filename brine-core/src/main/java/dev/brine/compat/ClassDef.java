@@ -336,9 +336,9 @@ public final class ClassDef {
       }
     }
 
-    /** Whether the code is followed by extras (type references, enum constants). */
-    boolean hasExtras() {
-      return code == 0x10 + GroupKind.ENUM.ordinal() || code == CODE_DECLARED || code == CODE_CONTAINER;
+    /** Whether {@code o} has this field's code and extras (so V2 writes this field's code as "same"). */
+    boolean sameCode(DefField o) {
+      return o != null && o.code == code && o.ref.equals(ref) && o.ref2.equals(ref2) && Arrays.equals(o.constants, constants);
     }
 
     /**
@@ -346,11 +346,11 @@ public final class ClassDef {
      * the previous field's) {@code code:u8} and its extras. Key bit 0: identified by {@code @Field} id
      * ({@code key >>> 2}); else by name: bits 2–3 the chars it shares with the previous field's name
      * (0–3), {@code key >>> 4} the number of Latin-1 bytes of the rest of the name that follow (0: the
-     * whole name follows as a {@code string}, for names with chars above U+00FF). Key bit 1: same code
-     * as the previous field (only for codes without extras).
+     * whole name follows as a {@code string}, for names with chars above U+00FF). Key bit 1: the same
+     * code and extras as the previous field (none of them written).
      */
     void write(ByteWriter w, DefField prev, String pkg) {
-      boolean same = prev != null && prev.code == code && !hasExtras();
+      boolean same = sameCode(prev);
       int flags = same ? 2 : 0;
       if (name == null) {
         w.writeVarUInt32(id << 2 | flags | 1);
@@ -438,11 +438,11 @@ public final class ClassDef {
         }
       }
       if ((key & 2) != 0) {
-        if (prev == null || prev.hasExtras()) {
+        if (prev == null) {
           throw new MalformedInputException("field " + (name != null ? name : "#" + id) + " at offset " + at
-              + " repeats the code of " + (prev == null ? "no previous field" : "a field whose code has extras"));
+              + " repeats the code of no previous field");
         }
-        return new DefField(name, id, prev.code, TypeRef.NONE_REF, TypeRef.NONE_REF, null);
+        return new DefField(name, id, prev.code, prev.ref, prev.ref2, prev.constants);
       }
       return readCode(r, maxFields, name, id, V2, pkg);
     }

@@ -115,6 +115,17 @@ final class TypeRef {
   }
 
   @Override
+  public boolean equals(Object o) {
+    return o instanceof TypeRef && ((TypeRef) o).kind == kind && ((TypeRef) o).id == id
+        && java.util.Objects.equals(((TypeRef) o).name, name) && java.util.Objects.equals(((TypeRef) o).component, component);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(kind, id, name, component);
+  }
+
+  @Override
   public String toString() {
     switch (kind) {
       case NONE: return "-";
