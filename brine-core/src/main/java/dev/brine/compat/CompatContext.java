@@ -342,9 +342,11 @@ public final class CompatContext {
   static final class CallState {
     int calls = Integer.MIN_VALUE;
     int resets;
-    /** Write: for each local definition number, its index in this payload + 1 (0: not written yet), valid when the epoch matches. */
-    int[] written = new int[16];
-    int[] writtenEpoch = new int[16];
+    /**
+     * Write: for each local definition number, {@code calls << 32 | index + 1} (its index in this
+     * payload; low half 0: never written): valid when the high half is this call's {@link #calls}.
+     */
+    long[] written = new long[16];
     int writtenCount;
     /** Read: the definitions by index. */
     ClassDef[] defs = new ClassDef[8];
@@ -419,10 +421,7 @@ public final class CompatContext {
     int calls = ctx.calls();
     if (st.calls != calls) {
       st.calls = calls;
-      if (st.defCount > 0) {
-        java.util.Arrays.fill(st.defs, 0, st.defCount, null);
-        st.defCount = 0;
-      }
+      st.defCount = 0; // the entries above it are never read (a reference is checked against the count)
     }
     return st;
   }
@@ -433,19 +432,19 @@ public final class CompatContext {
    */
   void writeDefRef(WriteSession ctx, ClassDef def, int number) {
     CallState st = writeState(ctx);
-    int[] written = st.written;
-    if (number < written.length && st.writtenEpoch[number] == st.calls && written[number] != 0) {
-      ctx.writeVarUInt32(written[number]);
-      return;
-    }
-    if (number >= written.length) {
-      int n = Math.max(number + 1, written.length * 2);
-      st.written = written = java.util.Arrays.copyOf(written, n);
-      st.writtenEpoch = java.util.Arrays.copyOf(st.writtenEpoch, n);
+    long[] written = st.written;
+    int calls = st.calls;
+    if (number < written.length) {
+      long e = written[number];
+      if ((int) (e >>> 32) == calls && (int) e != 0) {
+        ctx.writeVarUInt32((int) e);
+        return;
+      }
+    } else {
+      st.written = written = java.util.Arrays.copyOf(written, Math.max(number + 1, written.length * 2));
     }
     int index = st.writtenCount++;
-    written[number] = index + 1;
-    st.writtenEpoch[number] = st.calls;
+    written[number] = (long) calls << 32 | (index + 1);
     ctx.writeVarUInt32(0);
     ctx.writeVarUInt32(index);
     ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once

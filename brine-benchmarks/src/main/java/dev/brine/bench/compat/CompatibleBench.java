@@ -126,10 +126,10 @@ public class CompatibleBench {
         .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
         .withMetaShare(true).withScopedMetaShare(false).build();
     classes.forEach(f::register);
-    org.apache.fory.resolver.MetaContext ctx = new org.apache.fory.resolver.MetaContext();
-    f.getSerializationContext().setMetaContext(ctx);
+    org.apache.fory.context.MetaWriteContext ctx = new org.apache.fory.context.MetaWriteContext();
+    f.setMetaWriteContext(ctx);
     f.serialize(value);
-    f.getSerializationContext().setMetaContext(ctx);
+    f.setMetaWriteContext(ctx);
     return f.serialize(value).length;
   }
 
