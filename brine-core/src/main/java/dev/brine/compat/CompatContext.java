@@ -445,10 +445,17 @@ public final class CompatContext {
     }
     int index = st.writtenCount++;
     written[number] = (long) calls << 32 | (index + 1);
-    ctx.writeVarUInt32(0);
-    ctx.writeVarUInt32(index);
+    ctx.writeVarUInt32(NEW_V2 + index); // two bytes, as layout 1's 0 and index were
     ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
   }
+
+  /**
+   * A {@code def-ref} of {@code NEW_V2 + i} starts a new definition of index {@code i} in layout 2;
+   * layout 1 wrote {@code 0} and {@code i}. References to definitions read are {@code 1 + i}, at most
+   * {@link #MAX_DEFINITIONS}, so the three never overlap and each definition says its own layout
+   * (bare values and streams carry no header that could).
+   */
+  static final int NEW_V2 = 0x2000;
 
   /**
    * Reads a class definition reference and returns the definition: one read earlier in this payload
@@ -459,14 +466,21 @@ public final class CompatContext {
     CallState st = readState(ctx);
     int at = ctx.position();
     int ref = ctx.readVarUInt32();
-    if (ref != 0) {
+    int version;
+    int index;
+    if (ref == 0) {
+      version = ClassDef.V1;
+      index = ctx.readVarUInt32();
+    } else if (ref >= NEW_V2 && ref < NEW_V2 + MAX_DEFINITIONS) {
+      version = ClassDef.V2;
+      index = ref - NEW_V2;
+    } else {
       if (ref < 0 || ref > st.defCount || st.defs[ref - 1] == null) {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + st.defCount + " definitions were read");
       }
       return st.defs[ref - 1];
     }
-    int index = ctx.readVarUInt32();
     if (index < 0 || index > st.defCount) {
       throw new MalformedInputException("class definition #" + Integer.toUnsignedString(index) + " at offset " + at
           + " skips an index: only " + st.defCount + " definitions were read");
@@ -479,7 +493,6 @@ public final class CompatContext {
       throw new LimitExceededException("class definition of " + Integer.toUnsignedString(size) + " bytes at offset " + at
           + " exceeds the limit of " + settings.maxClassDefBytes() + " bytes (Brine.Builder.maxClassDefBytes)");
     }
-    int version = ctx.compatDefinitions();
     long fingerprint = version == ClassDef.V1 ? ctx.readInt64() : 0;
     int from = ctx.mark();
     ctx.skip(size); // checks that the bytes are there

@@ -30,8 +30,9 @@ public final class Engine {
   /** The header bit of a payload written in compatible mode (class definitions inside; format 2 only). */
   public static final int COMPATIBLE = 0x02;
   /**
-   * The header bit of a compatible-mode payload whose class definitions are in their second layout
-   * (docs/format.md, "Compatible mode"); a compatible payload without it has the first layout, still read.
+   * The header bit of a compatible-mode payload written with the second layout of class definitions
+   * (docs/format.md, "Compatible mode"); a compatible payload without it has the first layout, still
+   * read (each definition says its layout, so bare values without a header are read either way).
    */
   public static final int COMPAT_DEFS_V2 = 0x08;
 
@@ -238,7 +239,7 @@ public final class Engine {
     int h = ctx.readInt8() & 0xFF;
     if (h != header) {
       if (compatible && h == (header & ~COMPAT_DEFS_V2)) {
-        ctx.compatDefinitions(1); // class definitions in their first layout, written by an earlier version
+        // class definitions in their first layout, written by an earlier version (each says its layout)
       } else if (h != headerV1 || compatible) {
         throw new MalformedInputException(headerMessage(h));
       } else {

@@ -50,21 +50,6 @@ public final class ReadSession extends ByteReader implements ReadContext {
     return calls;
   }
 
-  private int compatDefinitions = 2;
-
-  /**
-   * The layout version of compatible mode's class definitions in the payload being read: 2, or 1 for
-   * a payload with the header of the first layout ({@code 0xC2}); cleared to 2 by {@link #reset}.
-   */
-  public int compatDefinitions() {
-    return compatDefinitions;
-  }
-
-  /** Sets the layout version of compatible mode's class definitions for the rest of this call. */
-  public void compatDefinitions(int version) {
-    this.compatDefinitions = version;
-  }
-
   /** The state compatible mode ({@code dev.brine.compat}) keeps with this session, or null. */
   public Object compatState() {
     return compat;
@@ -100,7 +85,6 @@ public final class ReadSession extends ByteReader implements ReadContext {
     calls++;
     depth = 0;
     legacy = false;
-    compatDefinitions = 2;
     refs.clear();
     names.clear();
     pendingRef = -1;

@@ -19,8 +19,8 @@ final class CompatDefinitions {
 
   private final List<String> classes = new ArrayList<>();
   private final List<String> texts = new ArrayList<>();
-  /** The layout of the definitions: 1 or 2 (from the payload header). */
-  int layout = 2;
+  /** A def-ref of {@code NEW_V2 + i} starts definition {@code i} in layout 2 ({@code 0, i}: layout 1). */
+  private static final int NEW_V2 = 0x2000;
 
   /**
    * Reads a definition reference at the cursor and returns {class, description}.
@@ -29,14 +29,15 @@ final class CompatDefinitions {
    */
   String[] read(Cursor in, int at) {
     int ref = in.readVarUInt32();
-    if (ref != 0) {
+    int layout = ref == 0 ? 1 : 2;
+    if (ref != 0 && (ref < NEW_V2 || ref >= NEW_V2 + MAX_FIELDS)) {
       if (ref < 0 || ref > texts.size() || texts.get(ref - 1) == null) {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + texts.size() + " definitions were read");
       }
       return new String[] {classes.get(ref - 1), "definition #" + (ref - 1) + " (above)"};
     }
-    int index = in.readVarUInt32();
+    int index = layout == 1 ? in.readVarUInt32() : ref - NEW_V2;
     if (index < 0 || index > texts.size() || index >= MAX_FIELDS) {
       throw new MalformedInputException("class definition #" + Integer.toUnsignedString(index) + " at offset " + at
           + " skips an index");

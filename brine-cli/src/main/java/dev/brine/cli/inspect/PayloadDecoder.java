@@ -191,10 +191,9 @@ public final class PayloadDecoder {
     compressed = (h & 0x04) == 0;
     int base = h & ~0x05;
     compatible = base == 0xC2 || base == 0xCA;
-    definitions.layout = base == 0xC2 ? 1 : 2;
     Node n = root.add(node(0, "header", String.format("0x%02X", h)));
     n.text("format " + ((h & 0xF0) == 0xC0 ? "2" : "1")
-        + (compatible ? ", compatible mode (class definitions inside, layout " + definitions.layout + ")" : "")
+        + (compatible ? ", compatible mode (class definitions inside" + (base == 0xC2 ? ", first layout)" : ")") : "")
         + ", references "
         + (references ? "on (back-references allowed)" : "off") + ", int/long "
         + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
