@@ -20,7 +20,7 @@ import java.util.List;
  * <p>Body bytes: {@code kind:u8} (0 plain class, 1 record, 2 enum), the class's {@link TypeRef},
  * {@code n:varuint32}, then for a class {@code n} fields in wire order, each a key (its {@code @Field}
  * id or its name) and its {@link DefField#code code} with the code's extras; for an enum {@code n}
- * constant names in ordinal order. Two versions of the layout exist: {@link #V1} (header {@code 0xC2}:
+ * constant names in ordinal order. Two versions of the layout exist: {@link #V1} (written before:
  * {@code key} is {@code id << 1 | 1} or {@code 0} and the name as a {@code string}, type names in
  * full) and {@link #V2} (the current one: the key holds the name's length, the chars it shares with
  * the previous field's name and whether the code repeats the previous field's; a class in the same
@@ -30,9 +30,9 @@ public final class ClassDef {
   static final int OBJECT = 0;
   static final int RECORD = 1;
   static final int ENUM = 2;
-  /** The first layout of definitions (payload header {@code 0xC2}): read, never written. */
+  /** The first layout of definitions ({@code def-ref} 0 and the index; payload header {@code 0xC2}): read, never written. */
   static final int V1 = 1;
-  /** The current layout of definitions (payload header {@code 0xCA}, and every bare value). */
+  /** The current layout of definitions ({@code def-ref} {@code 0x2000 +} index; payload header {@code 0xCA}). */
   static final int V2 = 2;
 
   /** The body bytes, exactly as written. */
