@@ -79,10 +79,37 @@ class CompatibleFuzzTest {
     }
   }
 
-  /** Every truncation and every single-byte change of every seed is handled (a cheap, deterministic fuzz). */
+  /** The seed files in the first layout of class definitions (header 0xC2, {@code seed-NN}), still read. */
+  static List<byte[]> layout1Seeds() throws IOException {
+    List<byte[]> out = new ArrayList<>();
+    try (var files = Files.list(SEEDS)) {
+      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("seed-")).sorted().toList()) {
+        out.add(Files.readAllBytes(f));
+      }
+    }
+    return out;
+  }
+
   @Test
-  void mutatedSeedsAreRejectedCleanly() {
-    for (byte[] s : seeds()) {
+  void layout1SeedsAreRead() throws IOException {
+    List<byte[]> seeds = layout1Seeds();
+    assertTrue(seeds.size() > 20, "layout-1 seeds present: " + seeds.size());
+    for (byte[] s : seeds) {
+      assertEquals(0xC2, s[0] & 0xFF & ~0x05);
+      Object v = COMPAT.deserialize(s);
+      byte[] again = COMPAT.serialize(v);
+      assertEquals(0xCA, again[0] & 0xFF & ~0x05);
+      assertTrue(Objects.deepEquals(v, COMPAT.deserialize(again)) || !DeserializeFuzzTest.hasValueEquality(v), () -> "" + v);
+      deserializeCompatible(s);
+    }
+  }
+
+  /** Every truncation and every single-byte change of every seed (both layouts) is handled (a cheap, deterministic fuzz). */
+  @Test
+  void mutatedSeedsAreRejectedCleanly() throws IOException {
+    List<byte[]> all = new ArrayList<>(seeds());
+    all.addAll(layout1Seeds());
+    for (byte[] s : all) {
       for (int i = 0; i < s.length; i++) {
         deserializeCompatible(java.util.Arrays.copyOf(s, i));
         for (int delta : new int[] {1, 0x40, 0x80, 0xFF}) {
@@ -94,15 +121,19 @@ class CompatibleFuzzTest {
     }
   }
 
-  /** Rewrites the seed files: {@code -Dtest=CompatibleFuzzTest#writeSeeds -Dbrine.writeSeeds=true}. */
+  private static final Path SEEDS = Path.of("src/test/resources/dev/brine/CompatibleFuzzTestInputs/deserializeCompatible");
+
+  /**
+   * Rewrites the seed files of the current layout ({@code layout2-seed-NN}; the {@code seed-NN} files
+   * of the first layout stay as they are): {@code -Dtest=CompatibleFuzzTest#writeSeeds -Dbrine.writeSeeds=true}.
+   */
   @Test
   void writeSeeds() throws IOException {
     assumeTrue(Boolean.getBoolean("brine.writeSeeds"), "writes seed files only with -Dbrine.writeSeeds=true");
-    Path dir = Path.of("src/test/resources/dev/brine/CompatibleFuzzTestInputs/deserializeCompatible");
-    Files.createDirectories(dir);
+    Files.createDirectories(SEEDS);
     List<byte[]> seeds = seeds();
     for (int i = 0; i < seeds.size(); i++) {
-      Files.write(dir.resolve(String.format("seed-%02d", i)), seeds.get(i));
+      Files.write(SEEDS.resolve(String.format("layout2-seed-%02d", i)), seeds.get(i));
     }
   }
 }

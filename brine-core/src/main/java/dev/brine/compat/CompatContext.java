@@ -221,13 +221,13 @@ public final class CompatContext {
     t[i] = d;
   }
 
-  /** The local definition with these body bytes, or null. */
-  private ClassDef local(long fingerprint, byte[] b, int size) {
+  /** The local definition with the body bytes {@code b[from, from + size)} (layout V2), or null. */
+  private ClassDef local(long key, byte[] b, int from, int size) {
     ClassDef[] t = local;
     int mask = t.length - 1;
-    for (int i = (int) fingerprint & mask; t[i] != null; i = (i + 1) & mask) {
+    for (int i = (int) key & mask; t[i] != null; i = (i + 1) & mask) {
       ClassDef d = t[i];
-      if (d.fingerprint == fingerprint && d.sameBody(b, size)) {
+      if (d.fingerprint == key && d.sameBody(ClassDef.V2, b, from, size)) {
         return d;
       }
     }
@@ -342,14 +342,21 @@ public final class CompatContext {
   static final class CallState {
     int calls = Integer.MIN_VALUE;
     int resets;
-    /** Write: for each local definition number, its index in this payload + 1 (0: not written yet), valid when the epoch matches. */
-    int[] written = new int[16];
-    int[] writtenEpoch = new int[16];
+    /**
+     * Write: for each local definition number, {@code calls << 32 | index + 1} (its index in this
+     * payload; low half 0: never written): valid when the high half is this call's {@link #calls}.
+     */
+    long[] written = new long[16];
     int writtenCount;
     /** Read: the definitions by index. */
     ClassDef[] defs = new ClassDef[8];
     int defCount;
-    byte[] scratch = new byte[256];
+    /**
+     * Read: the definition found at each index by an earlier payload (or earlier in the stream), the
+     * first candidate for a definition at that index: a service reads the same definitions in the
+     * same order again and again, so one byte comparison finds them.
+     */
+    ClassDef[] hints = new ClassDef[8];
 
     void clearWritten() {
       calls = calls == Integer.MAX_VALUE ? Integer.MIN_VALUE + 1 : calls + 1;
@@ -414,10 +421,7 @@ public final class CompatContext {
     int calls = ctx.calls();
     if (st.calls != calls) {
       st.calls = calls;
-      if (st.defCount > 0) {
-        java.util.Arrays.fill(st.defs, 0, st.defCount, null);
-        st.defCount = 0;
-      }
+      st.defCount = 0; // the entries above it are never read (a reference is checked against the count)
     }
     return st;
   }
@@ -428,25 +432,30 @@ public final class CompatContext {
    */
   void writeDefRef(WriteSession ctx, ClassDef def, int number) {
     CallState st = writeState(ctx);
-    int[] written = st.written;
-    if (number < written.length && st.writtenEpoch[number] == st.calls && written[number] != 0) {
-      ctx.writeVarUInt32(written[number]);
-      return;
-    }
-    if (number >= written.length) {
-      int n = Math.max(number + 1, written.length * 2);
-      st.written = written = java.util.Arrays.copyOf(written, n);
-      st.writtenEpoch = java.util.Arrays.copyOf(st.writtenEpoch, n);
+    long[] written = st.written;
+    int calls = st.calls;
+    if (number < written.length) {
+      long e = written[number];
+      if ((int) (e >>> 32) == calls && (int) e != 0) {
+        ctx.writeVarUInt32((int) e);
+        return;
+      }
+    } else {
+      st.written = written = java.util.Arrays.copyOf(written, Math.max(number + 1, written.length * 2));
     }
     int index = st.writtenCount++;
-    written[number] = index + 1;
-    st.writtenEpoch[number] = st.calls;
-    ctx.writeVarUInt32(0);
-    ctx.writeVarUInt32(index);
-    ctx.writeVarUInt32(def.body.length);
-    ctx.writeInt64(def.fingerprint);
-    ctx.writeBytes(def.body, 0, def.body.length);
+    written[number] = (long) calls << 32 | (index + 1);
+    ctx.writeVarUInt32(NEW_V2 + index); // two bytes, as layout 1's 0 and index were
+    ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
   }
+
+  /**
+   * A {@code def-ref} of {@code NEW_V2 + i} starts a new definition of index {@code i} in layout 2;
+   * layout 1 wrote {@code 0} and {@code i}. References to definitions read are {@code 1 + i}, at most
+   * {@link #MAX_DEFINITIONS}, so the three never overlap and each definition says its own layout
+   * (bare values and streams carry no header that could).
+   */
+  static final int NEW_V2 = 0x2000;
 
   /**
    * Reads a class definition reference and returns the definition: one read earlier in this payload
@@ -457,14 +466,21 @@ public final class CompatContext {
     CallState st = readState(ctx);
     int at = ctx.position();
     int ref = ctx.readVarUInt32();
-    if (ref != 0) {
+    int version;
+    int index;
+    if (ref == 0) {
+      version = ClassDef.V1;
+      index = ctx.readVarUInt32();
+    } else if (ref >= NEW_V2 && ref < NEW_V2 + MAX_DEFINITIONS) {
+      version = ClassDef.V2;
+      index = ref - NEW_V2;
+    } else {
       if (ref < 0 || ref > st.defCount || st.defs[ref - 1] == null) {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + st.defCount + " definitions were read");
       }
       return st.defs[ref - 1];
     }
-    int index = ctx.readVarUInt32();
     if (index < 0 || index > st.defCount) {
       throw new MalformedInputException("class definition #" + Integer.toUnsignedString(index) + " at offset " + at
           + " skips an index: only " + st.defCount + " definitions were read");
@@ -477,18 +493,10 @@ public final class CompatContext {
       throw new LimitExceededException("class definition of " + Integer.toUnsignedString(size) + " bytes at offset " + at
           + " exceeds the limit of " + settings.maxClassDefBytes() + " bytes (Brine.Builder.maxClassDefBytes)");
     }
-    long fingerprint = ctx.readInt64();
-    byte[] b = st.scratch;
-    if (b.length < size) {
-      ctx.skip(size); // checks that the bytes are there before allocating
-      ctx.rewind(ctx.mark() - size);
-      b = new byte[Math.max(size, b.length * 2)];
-      if (b.length <= 1 << 16) {
-        st.scratch = b;
-      }
-    }
-    ctx.readBytes(b, 0, size);
-    ClassDef def = find(fingerprint, b, size);
+    long fingerprint = version == ClassDef.V1 ? ctx.readInt64() : 0;
+    int from = ctx.mark();
+    ctx.skip(size); // checks that the bytes are there
+    ClassDef def = find(st, index, version, fingerprint, ctx.array(), from, size);
     if (index == st.defs.length) {
       st.defs = java.util.Arrays.copyOf(st.defs, st.defs.length * 2);
     }
@@ -499,21 +507,34 @@ public final class CompatContext {
     return def;
   }
 
-  private ClassDef find(long fingerprint, byte[] b, int size) {
-    ClassDef d = local(fingerprint, b, size);
-    if (d != null) {
+  /**
+   * The definition whose body is {@code b[from, from + size)} in layout {@code version}: the one read
+   * at this index before (one byte comparison), else a local one or one cached from earlier payloads
+   * (by a cheap hash of the bytes, then compared byte for byte), else parsed (untrusted) and cached.
+   */
+  private ClassDef find(CallState st, int index, int version, long fingerprint, byte[] b, int from, int size) {
+    ClassDef[] hints = st.hints;
+    ClassDef d = index < hints.length ? hints[index] : null;
+    if (d != null && d.sameBody(version, b, from, size)) {
       return d;
     }
-    d = remote.get(fingerprint);
-    if (d != null && d.sameBody(b, size)) {
-      return d;
+    long key = ClassDef.key(b, from, size);
+    d = version == ClassDef.V2 ? local(key, b, from, size) : null;
+    if (d == null) {
+      d = remote.get(key);
+      if (d == null || !d.sameBody(version, b, from, size)) {
+        d = ClassDef.parse(java.util.Arrays.copyOfRange(b, from, from + size), version, fingerprint,
+            settings.maxClassDefFields(), settings.maxClassDefNameBytes());
+        if (remote.size() >= settings.classDefCacheSize()) {
+          remote.clear(); // bounded: a stream of ever new definitions only costs their parsing
+        }
+        remote.putIfAbsent(key, d);
+      }
     }
-    d = ClassDef.parse(java.util.Arrays.copyOf(b, size), fingerprint, settings.maxClassDefFields(),
-        settings.maxClassDefNameBytes());
-    if (remote.size() >= settings.classDefCacheSize()) {
-      remote.clear(); // bounded: a stream of ever new definitions only costs their parsing
+    if (index >= hints.length) {
+      st.hints = hints = java.util.Arrays.copyOf(hints, Math.max(index + 1, hints.length * 2));
     }
-    remote.putIfAbsent(fingerprint, d);
+    hints[index] = d;
     return d;
   }
 

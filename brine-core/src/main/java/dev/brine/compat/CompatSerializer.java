@@ -12,20 +12,17 @@ import dev.brine.serializer.WriteContext;
  * format-2 layout written by its usual serializer (generated or interpreted). Reading a payload whose
  * definition is this class's own runs that same serializer; any other definition goes through a
  * {@link Mapping}.
+ *
+ * <p>A record because the JIT trusts a record's final fields as constants: generated code holds the
+ * serializer of a nested class in a {@code static final}, so {@link #inner} folds to the class's own
+ * serializer and its call is inlined, where a plain field would leave one call site shared by every
+ * class (megamorphic once three classes pass through it).
  */
-final class CompatSerializer implements Serializer<Object>, PayloadTraits {
-  private final CompatContext cx;
-  private final Class<?> type;
-  final ClassDef local;
-  private final int number;
-  private final Serializer<Object> inner;
+record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int number, Serializer<Object> inner,
+    dev.brine.registry.ClassInfo[] infoCell) implements Serializer<Object>, PayloadTraits {
 
   CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, Serializer<Object> inner) {
-    this.cx = cx;
-    this.type = type;
-    this.local = local;
-    this.number = cx.number(local);
-    this.inner = inner;
+    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1]);
     local.owner = this;
   }
 
@@ -53,15 +50,23 @@ final class CompatSerializer implements Serializer<Object>, PayloadTraits {
     return cx.readMapped(ctx, def, type);
   }
 
-  private dev.brine.registry.ClassInfo info;
-
   /** The class's info (for its readResolve hook), looked up once. */
   dev.brine.registry.ClassInfo info() {
-    dev.brine.registry.ClassInfo i = info;
+    dev.brine.registry.ClassInfo i = infoCell[0];
     if (i == null) {
-      info = i = cx.registry.forDeclared(type);
+      infoCell[0] = i = cx.registry.forDeclared(type);
     }
     return i;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
+  }
+
+  @Override
+  public int hashCode() {
+    return System.identityHashCode(this);
   }
 
   @Override

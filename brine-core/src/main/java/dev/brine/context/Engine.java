@@ -29,6 +29,12 @@ public final class Engine {
   public static final int FIXED_NUMBERS = 0x04;
   /** The header bit of a payload written in compatible mode (class definitions inside; format 2 only). */
   public static final int COMPATIBLE = 0x02;
+  /**
+   * The header bit of a compatible-mode payload written with the second layout of class definitions
+   * (docs/format.md, "Compatible mode"); a compatible payload without it has the first layout, still
+   * read (each definition says its layout, so bare values without a header are read either way).
+   */
+  public static final int COMPAT_DEFS_V2 = 0x08;
 
   private final boolean references;
   private final boolean compressNumbers;
@@ -61,7 +67,7 @@ public final class Engine {
     this.formatVersion = formatVersion;
     int flags = (references ? REFERENCES : 0) | (compressNumbers ? 0 : FIXED_NUMBERS);
     this.headerV1 = HEADER_V1 | flags;
-    this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE : 0);
+    this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE | COMPAT_DEFS_V2 : 0);
     this.maxDepth = maxDepth;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
@@ -232,10 +238,13 @@ public final class Engine {
     }
     int h = ctx.readInt8() & 0xFF;
     if (h != header) {
-      if (h != headerV1 || compatible) {
+      if (compatible && h == (header & ~COMPAT_DEFS_V2)) {
+        // class definitions in their first layout, written by an earlier version (each says its layout)
+      } else if (h != headerV1 || compatible) {
         throw new MalformedInputException(headerMessage(h));
+      } else {
+        ctx.legacy(true); // format 1, written by an earlier version
       }
-      ctx.legacy(true); // format 1, written by an earlier version
     }
     Object value;
     try {
@@ -265,7 +274,10 @@ public final class Engine {
   }
 
   private String headerMessage(int h) {
-    if ((h & 0xF8) == HEADER && ((h & COMPATIBLE) != 0) != compatible) {
+    if ((h & 0xF0) == HEADER && (h & (COMPATIBLE | COMPAT_DEFS_V2)) == COMPAT_DEFS_V2) {
+      return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
+    }
+    if ((h & 0xF0) == HEADER && ((h & COMPATIBLE) != 0) != compatible) {
       return (compatible ? "payload written in schema-consistent mode but this Brine is compatible(true)"
           : "payload written in compatible mode but this Brine is not: build it with compatible(true)")
           + "; both sides must agree";
@@ -274,8 +286,8 @@ public final class Engine {
       return "payload in format 1, which compatible mode does not read; read it with a Brine that is not compatible(true)";
     }
     int base = h & ~(FIXED_NUMBERS | REFERENCES);
-    if ((h & 0xF8) == HEADER) {
-      base = HEADER; // the compatible bit agrees (checked above)
+    if ((h & 0xF0) == HEADER) {
+      base = HEADER; // the compatible bits agree (checked above)
     }
     if (base == HEADER && formatVersion == 1) {
       return "payload in format 2 but this Brine reads and writes format 1 (Brine.Builder.formatVersion(1)); "

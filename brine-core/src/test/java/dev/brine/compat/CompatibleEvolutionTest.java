@@ -23,11 +23,22 @@ import org.junit.jupiter.api.Test;
 /**
  * Compatible mode across versions of the same classes (src/test/resources/evolution/v1…v3, each in
  * its own class loader): new readers read old payloads and old readers read new ones, through the
- * golden files in src/test/resources/golden/compat/ (run with -Dbrine.golden.write=true to create
- * missing ones, never to overwrite).
+ * golden files in src/test/resources/golden/compat/layout2/ (the current layout of class definitions;
+ * run with -Dbrine.golden.write=true to create missing ones, never to overwrite), and the same
+ * payloads in the first layout of definitions (src/test/resources/golden/compat/, header 0xC2),
+ * which every reader still reads.
  */
 class CompatibleEvolutionTest {
-  static final Path GOLDEN = Paths.get("src/test/resources/golden/compat");
+  /** Payloads in the first layout of class definitions (header 0xC2): read, no longer written. */
+  static final Path LAYOUT1 = Paths.get("src/test/resources/golden/compat");
+  /** Payloads in the current layout of class definitions (header 0xCA). */
+  static final Path GOLDEN = LAYOUT1.resolve("layout2");
+
+  static byte[] layout1(String name) throws IOException {
+    byte[] b = Files.readAllBytes(LAYOUT1.resolve(name));
+    assertEquals(0xC2, b[0] & 0xFF, name);
+    return b;
+  }
 
   static Object person1() {
     String v = "v1";
@@ -95,7 +106,11 @@ class CompatibleEvolutionTest {
 
   @Test
   void newReadersReadV1() throws IOException {
-    byte[] bytes = golden(brine("v1"), person1(), "person-v1.bin");
+    readV1(golden(brine("v1"), person1(), "person-v1.bin"));
+    readV1(layout1("person-v1.bin"));
+  }
+
+  private static void readV1(byte[] bytes) {
     // v2: a field renamed through its @Field id, one removed, some added, all reordered; the enum's
     // constants reordered; Address gains a field; Point gains a component; Item's label moved to Base
     Object p = brine("v2", true, b -> b).deserialize(bytes);
@@ -137,7 +152,13 @@ class CompatibleEvolutionTest {
 
   @Test
   void oldReaderReadsV2AndV3() throws IOException {
-    byte[] bytes2 = golden(brine("v2"), person2("ACTIVE"), "person-v2.bin");
+    readV2(golden(brine("v2"), person2("ACTIVE"), "person-v2.bin"));
+    readV2(layout1("person-v2.bin"));
+    readV3(golden(brine("v3"), person3(), "person-v3.bin"));
+    readV3(layout1("person-v3.bin"));
+  }
+
+  private static void readV2(byte[] bytes2) {
     Object p = brine("v1", true, b -> b).deserialize(bytes2);
     assertEquals("Bob", get(p, "name"));
     assertEquals(40, get(p, "age"));
@@ -150,8 +171,9 @@ class CompatibleEvolutionTest {
     Object item = ((List<?>) get(p, "items")).get(0);
     assertEquals(List.of(9L, "cup", 5), List.of(get(item, "id"), get(item, "label"), get(item, "count")));
     assertEquals(Map.of("y", 2), get(p, "counts"));
+  }
 
-    byte[] bytes3 = golden(brine("v3"), person3(), "person-v3.bin");
+  private static void readV3(byte[] bytes3) {
     Object q = brine("v1").deserialize(bytes3);
     assertEquals("Cy", get(q, "name"));
     assertEquals(50, get(q, "age"));
@@ -168,7 +190,11 @@ class CompatibleEvolutionTest {
 
   @Test
   void wideningBothWays() throws IOException {
-    byte[] bytes = golden(brine("v1"), widen1(), "widen-v1.bin");
+    readWiden(golden(brine("v1"), widen1(), "widen-v1.bin"));
+    readWiden(layout1("widen-v1.bin"));
+  }
+
+  private static void readWiden(byte[] bytes) {
     Object w = brine("v2").deserialize(bytes);
     assertEquals(30L, get(w, "age"));
     assertEquals(1.5, get(w, "rating"));
@@ -226,7 +252,13 @@ class CompatibleEvolutionTest {
 
   @Test
   void remoteDefinitionsAreBounded() throws IOException {
-    byte[] bytes = Files.readAllBytes(GOLDEN.resolve("person-v1.bin"));
+    for (Path dir : List.of(GOLDEN, LAYOUT1)) {
+      remoteDefinitionsAreBounded(dir);
+    }
+  }
+
+  private static void remoteDefinitionsAreBounded(Path dir) throws IOException {
+    byte[] bytes = Files.readAllBytes(dir.resolve("person-v1.bin"));
     assertThrows(dev.brine.LimitExceededException.class,
         () -> brine("v2", false, b -> b.maxClassDefFields(3)).deserialize(bytes));
     assertThrows(dev.brine.LimitExceededException.class,
@@ -235,7 +267,7 @@ class CompatibleEvolutionTest {
         () -> brine("v2", false, b -> b.maxClassDefNameBytes(5)).deserialize(bytes));
     // a cache of two definitions, cleared again and again, still reads everything right
     Brine small = brine("v2", false, b -> b.classDefCacheSize(2));
-    byte[] v3 = Files.readAllBytes(GOLDEN.resolve("person-v3.bin"));
+    byte[] v3 = Files.readAllBytes(dir.resolve("person-v3.bin"));
     for (int i = 0; i < 20; i++) {
       assertEquals("Ada", get(small.deserialize(bytes), "fullName"));
       assertEquals("Cy", get(small.deserialize(v3), "fullName"));

@@ -102,7 +102,9 @@ class GoldenStreamTest {
 
   /**
    * Version 4 with {@code spark.brine.compatible=true}: the class definitions of compatible mode once
-   * per stream, with the string table, and a flush in the middle (definitions start over).
+   * per stream, with the string table, and a flush in the middle (definitions start over). Written
+   * with the second layout of class definitions ({@code spark-stream-compatible-layout2}); the
+   * streams written with the first layout ({@code spark-stream-compatible}) are still read.
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
@@ -111,7 +113,9 @@ class GoldenStreamTest {
     v.add(new Model.Reading(new Model.Point(1, 2), "Zürich", -0.0, Model.Color.GREEN));
     v.addAll(values());
     v.add(new Model.Reading(null, "Zürich", Double.NaN, null));
-    check("v4", "spark-stream-compatible", v, references, values().size() + 1, 1024, 2, true);
+    SerializerInstance inst = check("v4", "spark-stream-compatible-layout2", v, references, values().size() + 1, 1024,
+        2, true);
+    readsBack(inst, "golden/v4/spark-stream-compatible-refs-" + references + ".bin", v);
   }
 
   /**
@@ -142,8 +146,8 @@ class GoldenStreamTest {
     check(version, set, values, references, flushAt, stringTable, formatVersion, false);
   }
 
-  private static void check(String version, String set, List<Object> values, boolean references, int flushAt,
-      int stringTable, int formatVersion, boolean compatible) throws IOException {
+  private static SerializerInstance check(String version, String set, List<Object> values, boolean references,
+      int flushAt, int stringTable, int formatVersion, boolean compatible) throws IOException {
     SerializerInstance inst = new BrineSerializer(new SparkConf(false)
         .set("spark.brine.compatible", Boolean.toString(compatible))
         .set("spark.brine.referenceTracking", Boolean.toString(references))
@@ -173,6 +177,19 @@ class GoldenStreamTest {
       golden = in.readAllBytes();
     }
     assertArrayEquals(golden, fresh, "stream bytes changed: a format break needs a new version");
+    readsBack(inst, name, values);
+    return inst;
+  }
+
+  /** Reads golden file {@code name} with {@code inst} and checks it gives {@code values}. */
+  private static void readsBack(SerializerInstance inst, String name, List<Object> values) throws IOException {
+    byte[] golden;
+    try (InputStream in = GoldenStreamTest.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new AssertionError("missing golden file " + name);
+      }
+      golden = in.readAllBytes();
+    }
     DeserializationStream d = inst.deserializeStream(new ByteArrayInputStream(golden));
     for (Object e : values) {
       Object back = d.readObject(Tags.any());

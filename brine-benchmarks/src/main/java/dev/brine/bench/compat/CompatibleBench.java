@@ -95,7 +95,51 @@ public class CompatibleBench {
     check("brinecompat vs brine", brineBytes, brine.serialize(compat.deserialize(compatBytes)));
     check("forycompat", brineBytes, brine.serialize(fory.deserialize(foryBytes)));
     System.out.println("[compat-bytes] " + data + " brine=" + brineBytes.length + " brinecompat=" + compatBytes.length
-        + " forycompat=" + foryBytes.length + " kryocompat=" + kryoCompatibleBytes(classes));
+        + " brinecompat-ids=" + byIds(classes).serialize(value).length
+        + " brinecompat-stream-steady=" + streamSteadyBytes(compat) + " brine-stream-steady=" + streamSteadyBytes(brine)
+        + " forycompat=" + foryBytes.length + " forycompat-stream-steady=" + foryStreamSteadyBytes(classes)
+        + " kryocompat=" + kryoCompatibleBytes(classes) + " protobuf=" + protobufBytes(classes));
+  }
+
+  /** Compatible mode with every class registered by an explicit id (definitions name ids instead of class names). */
+  private static Brine byIds(List<Class<?>> classes) {
+    Brine.Builder b = Brine.builder().compatible(true);
+    for (int i = 0; i < classes.size(); i++) {
+      b.register(i + 1, classes.get(i));
+    }
+    return b.build();
+  }
+
+  /** The bytes of the second of two values in one stream of bare values with a string table (definitions already sent). */
+  private int streamSteadyBytes(Brine b) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    dev.brine.io.StringTable table = new dev.brine.io.StringTable(1024);
+    b.serializeValue(value, out, table);
+    int first = out.size();
+    b.serializeValue(value, out, table);
+    return out.size() - first;
+  }
+
+  /** Fory compatible with meta-share kept across calls in one MetaContext (a stream): the second payload's bytes. */
+  private int foryStreamSteadyBytes(List<Class<?>> classes) {
+    Fory f = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
+        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
+        .withMetaShare(true).withScopedMetaShare(false).build();
+    classes.forEach(f::register);
+    org.apache.fory.context.MetaWriteContext ctx = new org.apache.fory.context.MetaWriteContext();
+    f.setMetaWriteContext(ctx);
+    f.serialize(value);
+    f.setMetaWriteContext(ctx);
+    return f.serialize(value).length;
+  }
+
+  /** Brine's protobuf mapper (proto3 wire format: no schema in the bytes). */
+  private int protobufBytes(List<Class<?>> classes) {
+    try {
+      return dev.brine.bench.support.Libraries.proto(classes).toBytes(value).length;
+    } catch (RuntimeException e) {
+      return -1; // a workload the protobuf mapper does not take
+    }
   }
 
   private static void check(String what, byte[] expected, byte[] actual) {

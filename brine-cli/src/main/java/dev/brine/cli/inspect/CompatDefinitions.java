@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Compatible mode's class definitions (docs/format.md, "Compatible mode"), read for display: the
  * class, its field names (or {@code #id}) and how each is written, from the bytes alone. One per
- * payload: definitions are numbered within it.
+ * payload: definitions are numbered within it. Both layouts: 1 (header 0xC2: an 8-byte fingerprint, names
+ * in full) and 2 (header 0xCA: names in the field key, shared prefixes, repeated codes, relative class names).
  */
 final class CompatDefinitions {
   private static final int MAX_FIELDS = 1 << 16;
@@ -18,6 +19,8 @@ final class CompatDefinitions {
 
   private final List<String> classes = new ArrayList<>();
   private final List<String> texts = new ArrayList<>();
+  /** A def-ref of {@code NEW_V2 + i} starts definition {@code i} in layout 2 ({@code 0, i}: layout 1). */
+  private static final int NEW_V2 = 0x2000;
 
   /**
    * Reads a definition reference at the cursor and returns {class, description}.
@@ -26,14 +29,15 @@ final class CompatDefinitions {
    */
   String[] read(Cursor in, int at) {
     int ref = in.readVarUInt32();
-    if (ref != 0) {
+    int layout = ref == 0 ? 1 : 2;
+    if (ref != 0 && (ref < NEW_V2 || ref >= NEW_V2 + MAX_FIELDS)) {
       if (ref < 0 || ref > texts.size() || texts.get(ref - 1) == null) {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + texts.size() + " definitions were read");
       }
       return new String[] {classes.get(ref - 1), "definition #" + (ref - 1) + " (above)"};
     }
-    int index = in.readVarUInt32();
+    int index = layout == 1 ? in.readVarUInt32() : ref - NEW_V2;
     if (index < 0 || index > texts.size() || index >= MAX_FIELDS) {
       throw new MalformedInputException("class definition #" + Integer.toUnsignedString(index) + " at offset " + at
           + " skips an index");
@@ -43,17 +47,21 @@ final class CompatDefinitions {
       throw new MalformedInputException("class definition of " + Integer.toUnsignedString(size) + " bytes at offset "
           + at + " but " + in.remaining() + " bytes remain");
     }
-    long fingerprint = in.readInt64();
+    String fingerprint = layout == 1 ? ", fingerprint " + Long.toHexString(in.readInt64()) : "";
     int end = in.position() + size;
     int kind = in.readInt8() & 0xFF;
-    String self = typeRef(in, 0);
+    String self = typeRef(in, 0, null);
+    int dot = self.lastIndexOf('.');
+    String pkg = layout >= 2 && dot > 0 && !self.startsWith("class id ") ? self.substring(0, dot + 1) : null;
     int n = count(in);
     StringBuilder sb = new StringBuilder();
     sb.append(kind == 2 ? "enum " : kind == 1 ? "record " : kind == 0 ? "class " : "?").append(self)
-        .append(" (definition #").append(index).append(", fingerprint ").append(Long.toHexString(fingerprint)).append("): ");
+        .append(" (definition #").append(index).append(fingerprint).append("): ");
     if (kind > 2) {
       throw new MalformedInputException("invalid class definition kind " + kind + " at offset " + at);
     }
+    String prevName = "";
+    String prevDesc = null;
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         sb.append(", ");
@@ -63,12 +71,40 @@ final class CompatDefinitions {
         continue;
       }
       int key = in.readVarUInt32();
-      sb.append((key & 1) != 0 ? "#" + (key >>> 1) : in.readString()).append(": ");
+      String name;
+      if (layout == 1) {
+        name = (key & 1) != 0 ? "#" + (key >>> 1) : in.readString();
+      } else if ((key & 1) != 0) {
+        name = "#" + (key >>> 2);
+      } else if (key >>> 4 == 0) {
+        name = in.readString();
+      } else {
+        int shared = (key >>> 2) & 3;
+        int len = key >>> 4;
+        if (shared > prevName.length() || len > in.remaining()) {
+          throw new MalformedInputException("invalid field key " + key + " in a class definition at offset " + at);
+        }
+        StringBuilder nb = new StringBuilder(prevName.substring(0, shared));
+        for (int k = 0; k < len; k++) {
+          nb.append((char) (in.readInt8() & 0xFF));
+        }
+        name = nb.toString();
+      }
+      prevName = (key & 1) != 0 ? "" : name;
+      sb.append(name).append(": ");
+      if (layout >= 2 && (key & 2) != 0) {
+        if (prevDesc == null) {
+          throw new MalformedInputException("field " + name + " repeats the code of no field, at offset " + at);
+        }
+        sb.append(prevDesc); // the previous field's code and extras
+        continue;
+      }
+      int mark = sb.length();
       int code = in.readInt8() & 0xFF;
       if (code >= 0x10 && code < 0x10 + GROUP.length) {
         sb.append(GROUP[code - 0x10]);
         if (code == 0x14) {
-          sb.append(' ').append(typeRef(in, 0)).append(" [");
+          sb.append(' ').append(typeRef(in, 0, pkg)).append(" [");
           int m = count(in);
           for (int k = 0; k < m; k++) {
             sb.append(k > 0 ? ", " : "").append(in.readString());
@@ -80,10 +116,10 @@ final class CompatDefinitions {
       } else if (code == 0x30) {
         sb.append("String");
       } else if (code == 0x31) {
-        sb.append(typeRef(in, 0));
+        sb.append(typeRef(in, 0, pkg));
       } else if (code == 0x32) {
-        String e = typeRef(in, 0);
-        String v = typeRef(in, 0);
+        String e = typeRef(in, 0, pkg);
+        String v = typeRef(in, 0, pkg);
         sb.append("container").append(e.equals("-") && v.equals("-") ? "" : "<" + e + (v.equals("-") ? "" : ", " + v) + ">");
       } else if (code == 0x33) {
         sb.append("any (tagged)");
@@ -91,6 +127,7 @@ final class CompatDefinitions {
         throw new MalformedInputException("invalid field code 0x" + Integer.toHexString(code) + " in a class definition"
             + " at offset " + at);
       }
+      prevDesc = sb.substring(mark);
     }
     if (in.position() != end) {
       throw new MalformedInputException("class definition at offset " + at + " is " + size + " bytes long but its"
@@ -114,18 +151,23 @@ final class CompatDefinitions {
     return n;
   }
 
-  private static String typeRef(Cursor in, int depth) {
+  private static String typeRef(Cursor in, int depth, String pkg) {
     int kind = in.readInt8() & 0xFF;
     switch (kind) {
       case 0: return "-";
       case 1: return "type " + in.readVarUInt32();
       case 2: case 5: return "class id " + in.readVarUInt32();
       case 3: case 6: return in.readString();
+      case 7: case 8:
+        if (pkg == null) {
+          throw new MalformedInputException("class name relative to a package in a class definition of a class without one");
+        }
+        return pkg + in.readString();
       case 4:
         if (depth > 255) {
           throw new LimitExceededException("array type nested deeper than 255 in a class definition");
         }
-        return typeRef(in, depth + 1) + "[]";
+        return typeRef(in, depth + 1, pkg) + "[]";
       default: throw new MalformedInputException("invalid type reference kind " + kind + " in a class definition");
     }
   }

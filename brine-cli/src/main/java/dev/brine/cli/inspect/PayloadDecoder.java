@@ -170,11 +170,12 @@ public final class PayloadDecoder {
    * fields are written, which this decoder does not split.
    *
    * @param b the byte, 0–255
-   * @return true for 0xC0, 0xC1, 0xC4, 0xC5 (0xC2, 0xC3, 0xC6, 0xC7 in compatible mode), 0xB2, 0xB3, 0xB6, 0xB7
+   * @return true for 0xC0, 0xC1, 0xC4, 0xC5 (0xCA, 0xCB, 0xCE, 0xCF in compatible mode; 0xC2, 0xC3, 0xC6,
+   *     0xC7 for its first layout of class definitions), 0xB2, 0xB3, 0xB6, 0xB7
    */
   public static boolean isHeader(int b) {
     int base = b & ~0x05;
-    return base == 0xC0 || base == 0xB2 || base == 0xC2; // 0xC2: compatible mode
+    return base == 0xC0 || base == 0xB2 || base == 0xC2 || base == 0xCA; // 0xC2, 0xCA: compatible mode
   }
 
   // ---------------------------------------------------------------- header and tagged values
@@ -183,13 +184,16 @@ public final class PayloadDecoder {
     int h = in.readInt8() & 0xFF;
     if (!isHeader(h)) {
       throw new MalformedInputException(String.format("header byte 0x%02X at offset 0 is not a Brine payload's "
-          + "(0xC0, 0xC1, 0xC4, 0xC5; compatible mode 0xC2, 0xC3, 0xC6, 0xC7; format 1: 0xB2, 0xB3, 0xB6, 0xB7)", h));
+          + "(0xC0, 0xC1, 0xC4, 0xC5; compatible mode 0xCA, 0xCB, 0xCE, 0xCF or 0xC2, 0xC3, 0xC6, 0xC7; format 1: 0xB2, "
+          + "0xB3, 0xB6, 0xB7)", h));
     }
     references = (h & 0x01) != 0;
     compressed = (h & 0x04) == 0;
-    compatible = (h & 0xFA) == 0xC2;
+    int base = h & ~0x05;
+    compatible = base == 0xC2 || base == 0xCA;
     Node n = root.add(node(0, "header", String.format("0x%02X", h)));
-    n.text("format " + ((h & ~0x07) == 0xC0 ? "2" : "1") + (compatible ? ", compatible mode (class definitions inside)" : "")
+    n.text("format " + ((h & 0xF0) == 0xC0 ? "2" : "1")
+        + (compatible ? ", compatible mode (class definitions inside" + (base == 0xC2 ? ", first layout)" : ")") : "")
         + ", references "
         + (references ? "on (back-references allowed)" : "off") + ", int/long "
         + (compressed ? "as varints" : "fixed-width (compressNumbers(false))"));
