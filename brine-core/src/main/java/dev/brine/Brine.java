@@ -63,7 +63,9 @@ public final class Brine {
     if (compat != null) {
       compat.registerTags();
     }
-    b.fixed.forEach((id, f) -> registry.registerModule(id, f.type(), f.serializer()));
+    for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
+      registry.registerModule(e.getKey(), e.getValue().type(), e.getValue().serializer());
+    }
     java.util.Set<Integer> taken = new java.util.HashSet<>();
     for (Registration r : b.registrations) {
       if (r.id() >= 0 && !taken.add(r.id())) {
