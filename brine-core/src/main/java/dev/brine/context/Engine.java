@@ -66,6 +66,10 @@ public final class Engine {
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes));
     this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes));
+    // the building thread's contexts now rather than in its first call: their classes' initialization (the
+    // byte-array VarHandles bootstrap java.lang.invoke) belongs to build(), not to the first serialize
+    writers.release(writers.take());
+    readers.release(readers.take());
   }
 
   // ---------------------------------------------------------------- write
