@@ -31,7 +31,11 @@ import org.apache.spark.serializer.SerializerInstance;
  *   <li>{@code defaultRegistrations} (default true): register the Scala/Spark classes of {@link
  *       SparkDefaults} under fixed ids;
  *   <li>{@code formatVersion} (default 2): Brine's byte format; 1 reads and writes the streams of
- *       earlier versions (stream formats v1–v3).
+ *       earlier versions (stream formats v1–v3);
+ *   <li>{@code compatible} (default false): Brine's compatible mode (schema evolution): each
+ *       stream carries the definitions of the classes in it (once per stream, again after every
+ *       flush), so a stream written by one version of the application's classes is read by another
+ *       (fields added, removed, reordered, widened; see Brine's docs/format.md).
  * </ul>
  *
  * <p>In a stream each record is a self-contained bare value, a tagged value with no header and no
@@ -140,6 +144,7 @@ public final class BrineSerializer extends Serializer implements Serializable {
         .maxPayloadBytes(s.maxPayloadBytes)
         .codegen(s.codegen)
         .formatVersion(s.formatVersion)
+        .compatible(s.compatible)
         .classLoader(loader);
     if (s.defaultRegistrations) {
       new SparkDefaults().registerClasses(b);

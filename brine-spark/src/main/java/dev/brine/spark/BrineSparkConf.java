@@ -27,10 +27,11 @@ final class BrineSparkConf implements Serializable {
   static final String DEFAULT_REGISTRATIONS = PREFIX + "defaultRegistrations";
   static final String STRING_TABLE = PREFIX + "stringTable";
   static final String FORMAT_VERSION = PREFIX + "formatVersion";
+  static final String COMPATIBLE = PREFIX + "compatible";
   static final int DEFAULT_STRING_TABLE = 1024;
 
   static final Set<String> KEYS = Set.of(CLASSES, REGISTRATOR, REGISTRATION_REQUIRED, REFERENCE_TRACKING,
-      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE, FORMAT_VERSION);
+      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE, FORMAT_VERSION, COMPATIBLE);
 
   final List<String> classesToRegister;
   final List<String> registrators;
@@ -43,6 +44,8 @@ final class BrineSparkConf implements Serializable {
   final int stringTable;
   /** Brine's byte format (Brine.Builder.formatVersion): 2, or 1 to read streams of earlier versions. */
   final int formatVersion;
+  /** Compatible mode (Brine.Builder.compatible): records carry class definitions, once per stream. */
+  final boolean compatible;
 
   private BrineSparkConf(Map<String, String> all) {
     for (String k : all.keySet()) {
@@ -63,6 +66,11 @@ final class BrineSparkConf implements Serializable {
     if (formatVersion < 1) {
       throw new IllegalArgumentException(FORMAT_VERSION + " must be 1 or 2, not '" + all.get(FORMAT_VERSION) + "'");
     }
+    compatible = bool(all, COMPATIBLE, false);
+    if (compatible && formatVersion == 1) {
+      throw new IllegalArgumentException(COMPATIBLE + "=true needs " + FORMAT_VERSION + "=2 (compatible mode is "
+          + "part of Brine's format 2)");
+    }
   }
 
   /** Equal settings build equal Brines (the JVM-wide cache in {@link BrineSerializer} relies on it). */
@@ -72,13 +80,13 @@ final class BrineSparkConf implements Serializable {
         && registrators.equals(c.registrators) && registrationRequired == c.registrationRequired
         && referenceTracking == c.referenceTracking && maxPayloadBytes == c.maxPayloadBytes
         && codegen == c.codegen && defaultRegistrations == c.defaultRegistrations && stringTable == c.stringTable
-        && formatVersion == c.formatVersion;
+        && formatVersion == c.formatVersion && compatible == c.compatible;
   }
 
   @Override
   public int hashCode() {
     return java.util.Objects.hash(classesToRegister, registrators, registrationRequired, referenceTracking,
-        maxPayloadBytes, codegen, defaultRegistrations, stringTable, formatVersion);
+        maxPayloadBytes, codegen, defaultRegistrations, stringTable, formatVersion, compatible);
   }
 
   /** Reads and checks the {@code spark.brine.*} keys of {@code conf}. */

@@ -53,6 +53,20 @@ class BrineSparkConfTest {
     assertTrue(bad("spark.brine.maxPayloadBytes", "3g").getMessage().contains("spark.brine.maxPayloadBytes"));
     assertTrue(bad("spark.brine.maxPayloadBytes", "8").getMessage().contains("spark.brine.maxPayloadBytes"));
     assertTrue(bad("spark.brine.classesToRegister", "com.acme.1Bad").getMessage().contains("spark.brine.classesToRegister"));
+    assertTrue(bad("spark.brine.compatible", "1").getMessage().contains("spark.brine.compatible"));
+  }
+
+  @Test
+  void compatibleModeNeedsFormat2() {
+    assertFalse(BrineSparkConf.from(Map.of()).compatible);
+    assertTrue(BrineSparkConf.from(Map.of("spark.brine.compatible", "true")).compatible);
+    assertTrue(BrineSparkConf.from(Map.of("spark.brine.compatible", "true")).equals(
+        BrineSparkConf.from(Map.of("spark.brine.compatible", "TRUE"))));
+    assertFalse(BrineSparkConf.from(Map.of("spark.brine.compatible", "true")).equals(BrineSparkConf.from(Map.of())));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BrineSparkConf.from(
+        Map.of("spark.brine.compatible", "true", "spark.brine.formatVersion", "1")));
+    assertTrue(e.getMessage().contains("spark.brine.compatible") && e.getMessage().contains("spark.brine.formatVersion"),
+        e.getMessage());
   }
 
   @Test

@@ -101,6 +101,20 @@ class GoldenStreamTest {
   }
 
   /**
+   * Version 4 with {@code spark.brine.compatible=true}: the class definitions of compatible mode once
+   * per stream, with the string table, and a flush in the middle (definitions start over).
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void streamFormatV4Compatible(boolean references) throws IOException {
+    List<Object> v = new ArrayList<>(values());
+    v.add(new Model.Reading(new Model.Point(1, 2), "Zürich", -0.0, Model.Color.GREEN));
+    v.addAll(values());
+    v.add(new Model.Reading(null, "Zürich", Double.NaN, null));
+    check("v4", "spark-stream-compatible", v, references, values().size() + 1, 1024, 2, true);
+  }
+
+  /**
    * Version 3 adds the stream's string table (docs/spark.md, "Stream format"): recurring strings are
    * promoted on their second sighting and then referred to; the flush in the middle starts it over.
    * A stream without a string that recurs is the same in both versions.
@@ -125,7 +139,13 @@ class GoldenStreamTest {
   /** {@code flushAt}: flush the stream after that many values (-1: never). */
   private static void check(String version, String set, List<Object> values, boolean references, int flushAt,
       int stringTable, int formatVersion) throws IOException {
+    check(version, set, values, references, flushAt, stringTable, formatVersion, false);
+  }
+
+  private static void check(String version, String set, List<Object> values, boolean references, int flushAt,
+      int stringTable, int formatVersion, boolean compatible) throws IOException {
     SerializerInstance inst = new BrineSerializer(new SparkConf(false)
+        .set("spark.brine.compatible", Boolean.toString(compatible))
         .set("spark.brine.referenceTracking", Boolean.toString(references))
         .set("spark.brine.formatVersion", Integer.toString(formatVersion))
         .set("spark.brine.stringTable", Integer.toString(stringTable))).newInstance();
