@@ -52,7 +52,9 @@ public final class Brine {
     if (b.compatible && b.formatVersion == 1) {
       throw new BrineException("compatible mode needs format 2: do not combine compatible(true) with formatVersion(1)");
     }
-    DefaultSerializerFactory factory = new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion, b.lookups);
+    // compatible mode wraps each class's serializer when it is created, so it generates code at once
+    DefaultSerializerFactory factory = new DefaultSerializerFactory(b.codegen, b.compressNumbers, b.formatVersion, b.lookups,
+        b.compatible ? 0 : b.codegenThreshold);
     CompatContext compat = b.compatible ? new CompatContext(registry, new CompatContext.Settings(b.compressNumbers,
         b.maxClassDefBytes, b.maxClassDefFields, b.maxClassDefNameBytes, b.classDefCacheSize, b.unknownEnumAsNull)) : null;
     registry.factory(compat != null ? compat.factory(factory) : factory);
@@ -61,7 +63,9 @@ public final class Brine {
     if (compat != null) {
       compat.registerTags();
     }
-    b.fixed.forEach((id, f) -> registry.registerModule(id, f.type(), f.serializer()));
+    for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
+      registry.registerModule(e.getKey(), e.getValue().type(), e.getValue().serializer());
+    }
     java.util.Set<Integer> taken = new java.util.HashSet<>();
     for (Registration r : b.registrations) {
       if (r.id() >= 0 && !taken.add(r.id())) {
@@ -132,6 +136,9 @@ public final class Brine {
    */
   public String explain(Class<?> type) {
     dev.brine.registry.ClassInfo info = registry.forClass(type);
+    if (info.serializer instanceof dev.brine.registry.Upgradable u) {
+      u.upgrade(); // report the serializer the class settles on
+    }
     String ser = info.serializer == null ? "none (abstract)" : info.serializer.getClass().getName();
     boolean generated = ser.contains("$$BrineSerializer");
     return "id " + info.typeId + ", " + (generated ? "generated" : "built-in or interpreted") + " (" + ser + ")";
@@ -271,6 +278,9 @@ public final class Brine {
 
   private record Fixed(Class<?> type, Serializer<?> serializer) {}
 
+  /** How often a class is used interpreted before its code is generated, by default ({@link Builder#codegenThreshold}). */
+  static final int DEFAULT_CODEGEN_THRESHOLD = 1000;
+
   /** Configures a {@link Brine}. Not thread-safe; {@link #build()} may be called more than once. */
   public static final class Builder {
     private final List<Registration> registrations = new ArrayList<>();
@@ -284,6 +294,7 @@ public final class Brine {
     private Predicate<String> allow;
     private ClassLoader classLoader;
     private boolean codegen = true;
+    private int codegenThreshold = Integer.getInteger("brine.codegenThreshold", DEFAULT_CODEGEN_THRESHOLD);
     private boolean compressNumbers = true;
     private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
     private int formatVersion = 2;
@@ -447,6 +458,23 @@ public final class Brine {
      */
     public Builder codegen(boolean enabled) {
       this.codegen = enabled;
+      return this;
+    }
+
+    /**
+     * How many times a class is written or read with its interpreted serializer before Brine generates
+     * its code (default 1000, or the system property {@code brine.codegenThreshold}). Both write the same
+     * bytes; the interpreted one needs no code generation, so a fresh JVM builds a {@code Brine} and
+     * writes its first values in a few milliseconds, and pays for ASM and code generation (tens of
+     * milliseconds the first time) only for the classes it uses often. 0 generates every class's code
+     * when its serializer is created ({@link #build()} for registered classes), as earlier versions did.
+     * Ignored in {@linkplain #compatible compatible mode} and with {@code codegen(false)}.
+     */
+    public Builder codegenThreshold(int uses) {
+      if (uses < 0) {
+        throw new BrineException("codegenThreshold must not be negative: " + uses);
+      }
+      this.codegenThreshold = uses;
       return this;
     }
 

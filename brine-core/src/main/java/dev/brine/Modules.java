@@ -23,7 +23,11 @@ final class Modules {
         System.getLogger("dev.brine").log(System.Logger.Level.WARNING, "skipping Brine module: " + e);
       }
     }
-    out.sort((a, b) -> a.getClass().getName().compareTo(b.getClass().getName()));
+    for (int i = 1; i < out.size(); i++) { // by class name (an insertion sort: no lambda to spin at start-up)
+      for (int j = i; j > 0 && out.get(j - 1).getClass().getName().compareTo(out.get(j).getClass().getName()) > 0; j--) {
+        out.set(j, out.set(j - 1, out.get(j)));
+      }
+    }
     return List.copyOf(out);
   }
 }

@@ -104,6 +104,36 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
     map(VALUE_RANGE, "java.time.temporal.ValueRange");
     map(SERIALIZED_LAMBDA, "java.lang.invoke.SerializedLambda");
     map(COMPARATOR, "java.util.Collections$ReverseComparator2", "java.util.Comparators$NullComparator");
+    // built-ins of the first block (ids below 64) that are registered on first use rather than at build
+    map(BOOLEAN_ARRAY, "[Z");
+    map(BYTE_ARRAY, "[B");
+    map(SHORT_ARRAY, "[S");
+    map(CHAR_ARRAY, "[C");
+    map(INT_ARRAY, "[I");
+    map(LONG_ARRAY, "[J");
+    map(FLOAT_ARRAY, "[F");
+    map(DOUBLE_ARRAY, "[D");
+    map(STRING_ARRAY, "[Ljava.lang.String;");
+    map(OBJECT_ARRAY, "[Ljava.lang.Object;");
+    map(ENUM_SET, "java.util.EnumSet", "java.util.RegularEnumSet", "java.util.JumboEnumSet");
+    map(ENUM_MAP, "java.util.EnumMap");
+    map(OPTIONAL, "java.util.Optional");
+    map(OPTIONAL_INT, "java.util.OptionalInt");
+    map(OPTIONAL_LONG, "java.util.OptionalLong");
+    map(OPTIONAL_DOUBLE, "java.util.OptionalDouble");
+    map(INSTANT, "java.time.Instant");
+    map(LOCAL_DATE, "java.time.LocalDate");
+    map(LOCAL_TIME, "java.time.LocalTime");
+    map(LOCAL_DATE_TIME, "java.time.LocalDateTime");
+    map(ZONED_DATE_TIME, "java.time.ZonedDateTime");
+    map(OFFSET_DATE_TIME, "java.time.OffsetDateTime");
+    map(DURATION, "java.time.Duration");
+    map(PERIOD, "java.time.Period");
+    map(ZONE_ID, "java.time.ZoneId", "java.time.ZoneOffset", "java.time.ZoneRegion");
+    map(DATE, "java.util.Date");
+    map(BIT_SET, "java.util.BitSet");
+    map(CLASS, "java.lang.Class");
+    map(REVERSE_ORDER, "java.util.Collections$ReverseComparator");
   }
 
   private final List<MethodHandles.Lookup> lookups;
@@ -153,7 +183,7 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
 
   @Override
   public boolean register(TypeRegistry r, int id) {
-    if (id < JDK_FIRST || id >= JDK_END || !IDS.containsValue(id) && id != CHARSET && id != PATH) {
+    if ((id < JDK_FIRST || id >= JDK_END) && id >= FIRST_USER || !IDS.containsValue(id) && id != CHARSET && id != PATH) {
       return false;
     }
     ensure(r, id);
@@ -269,6 +299,36 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
       case VALUE_RANGE: return value(java.time.temporal.ValueRange.class, MoreTimeSerializers.VALUE_RANGE);
       case SERIALIZED_LAMBDA: return new Family(java.lang.invoke.SerializedLambda.class, new LambdaSerializer(lookups), false, true);
       case COMPARATOR: return new Family(java.util.Comparator.class, new ComparatorSerializer(), false, true);
+      // the first block's (arrays: mutable, so tracked)
+      case BOOLEAN_ARRAY: return new Family(boolean[].class, ArraySerializers.BOOLEANS, true, false);
+      case BYTE_ARRAY: return new Family(byte[].class, ArraySerializers.BYTES, true, false);
+      case SHORT_ARRAY: return new Family(short[].class, ArraySerializers.SHORTS, true, false);
+      case CHAR_ARRAY: return new Family(char[].class, ArraySerializers.CHARS, true, false);
+      case INT_ARRAY: return new Family(int[].class, ArraySerializers.INTS, true, false);
+      case LONG_ARRAY: return new Family(long[].class, ArraySerializers.LONGS, true, false);
+      case FLOAT_ARRAY: return new Family(float[].class, ArraySerializers.FLOATS, true, false);
+      case DOUBLE_ARRAY: return new Family(double[].class, ArraySerializers.DOUBLES, true, false);
+      case STRING_ARRAY: return new Family(String[].class, ArraySerializers.STRINGS, true, false);
+      case OBJECT_ARRAY: return mutable(Object[].class, new ArraySerializers.ObjectArraySerializer(Object.class, null));
+      case ENUM_SET: return new Family(java.util.EnumSet.class, UtilSerializers.ENUM_SET, true, false);
+      case ENUM_MAP: return mutable(java.util.EnumMap.class, new UtilSerializers.EnumMapSerializer());
+      case OPTIONAL: return new Family(java.util.Optional.class, UtilSerializers.OPTIONAL, false, true);
+      case OPTIONAL_INT: return value(java.util.OptionalInt.class, UtilSerializers.OPTIONAL_INT);
+      case OPTIONAL_LONG: return value(java.util.OptionalLong.class, UtilSerializers.OPTIONAL_LONG);
+      case OPTIONAL_DOUBLE: return value(java.util.OptionalDouble.class, UtilSerializers.OPTIONAL_DOUBLE);
+      case INSTANT: return value(java.time.Instant.class, TimeSerializers.INSTANT);
+      case LOCAL_DATE: return value(java.time.LocalDate.class, TimeSerializers.LOCAL_DATE);
+      case LOCAL_TIME: return value(java.time.LocalTime.class, TimeSerializers.LOCAL_TIME);
+      case LOCAL_DATE_TIME: return value(java.time.LocalDateTime.class, TimeSerializers.LOCAL_DATE_TIME);
+      case ZONED_DATE_TIME: return value(java.time.ZonedDateTime.class, TimeSerializers.ZONED_DATE_TIME);
+      case OFFSET_DATE_TIME: return value(java.time.OffsetDateTime.class, TimeSerializers.OFFSET_DATE_TIME);
+      case DURATION: return value(java.time.Duration.class, TimeSerializers.DURATION);
+      case PERIOD: return value(java.time.Period.class, TimeSerializers.PERIOD);
+      case ZONE_ID: return value(java.time.ZoneId.class, TimeSerializers.ZONE_ID);
+      case DATE: return new Family(java.util.Date.class, UtilSerializers.DATE, true, false);
+      case BIT_SET: return new Family(java.util.BitSet.class, UtilSerializers.BIT_SET, true, false);
+      case CLASS: return value(Class.class, UtilSerializers.CLASS);
+      case REVERSE_ORDER: return value(java.util.Collections.reverseOrder().getClass(), UtilSerializers.REVERSE_ORDER);
       default: throw new BrineException("no JDK type with id " + id);
     }
   }

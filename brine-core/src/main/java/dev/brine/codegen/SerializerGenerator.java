@@ -8,6 +8,7 @@ import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
 import dev.brine.plan.Planned;
+import dev.brine.registry.Upgradable;
 import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
@@ -310,8 +311,7 @@ public final class SerializerGenerator {
    */
   static Serializer<Object> nestedSerializer(FieldPlan f) {
     ClassInfo d = f.declared;
-    if (f.kind != FieldKind.DECLARED || boxed(f.field.getType()) || d == null || d.serializer == null
-        || d.writeReplace != null || d.readResolve != null) {
+    if (f.kind != FieldKind.DECLARED || boxed(f.field.getType()) || !callable(d)) {
       return null;
     }
     return d.serializer;
@@ -325,15 +325,20 @@ public final class SerializerGenerator {
   static Serializer<Object> elementSerializer(FieldPlan f) {
     ClassInfo e = f.element;
     if (f.kind != FieldKind.CONTAINER || f.value != null || !java.util.Collection.class.isAssignableFrom(f.field.getType())
-        || e == null || e.serializer == null || e.writeReplace != null || e.readResolve != null) {
+        || !callable(e)) {
       return null;
     }
     return e.serializer;
   }
 
-  /** Whether generated code may call this class's serializer directly (created, no Java serialization hooks). */
+  /**
+   * Whether generated code may call this class's serializer directly: created, final (not a stand-in
+   * for code being generated, {@link Upgradable}: a class reached through its own fields), no Java
+   * serialization hooks.
+   */
   private static boolean callable(ClassInfo c) {
-    return c != null && c.serializer != null && c.writeReplace == null && c.readResolve == null;
+    return c != null && c.serializer != null && !(c.serializer instanceof Upgradable) && c.writeReplace == null
+        && c.readResolve == null;
   }
 
   /**

@@ -42,7 +42,21 @@ public final class ContextPool<T> {
     this.slots = new AtomicReferenceArray<>(n);
     this.mask = n - 1;
     this.factory = factory;
-    this.local = ThreadLocal.withInitial(() -> new Slot<>(factory.get(), true));
+    this.local = new Local<>(factory);
+  }
+
+  /** Each platform thread's own slot (a named class, not {@code ThreadLocal.withInitial}'s lambda). */
+  private static final class Local<T> extends ThreadLocal<Slot<T>> {
+    private final Supplier<T> factory;
+
+    Local(Supplier<T> factory) {
+      this.factory = factory;
+    }
+
+    @Override
+    protected Slot<T> initialValue() {
+      return new Slot<>(factory.get(), true);
+    }
   }
 
   /** A context for the current call ({@link Slot#context}); give the slot back with {@link #release}. */

@@ -70,8 +70,12 @@ public final class Engine {
     this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE | COMPAT_DEFS_V2 : 0);
     this.maxDepth = maxDepth;
     this.maxPayloadBytes = maxPayloadBytes;
-    this.writers = new ContextPool<>(() -> new WriteSession(registry, references, maxDepth, maxPayloadBytes));
-    this.readers = new ContextPool<>(() -> new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes));
+    this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes));
+    this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes));
+    // the building thread's contexts now rather than in its first call: their classes' initialization (the
+    // byte-array VarHandles bootstrap java.lang.invoke) belongs to build(), not to the first serialize
+    writers.release(writers.take());
+    readers.release(readers.take());
   }
 
   // ---------------------------------------------------------------- write
@@ -322,5 +326,47 @@ public final class Engine {
       throw new BrineException("expected a " + type.getName() + " but the payload holds a " + value.getClass().getName());
     }
     return (T) value;
+  }
+
+  /** Makes the write contexts of a pool (a named class, not a lambda: no class spun at start-up). */
+  private static final class Writers implements java.util.function.Supplier<WriteSession> {
+    private final TypeRegistry registry;
+    private final boolean references;
+    private final int maxDepth;
+    private final long maxPayloadBytes;
+
+    Writers(TypeRegistry registry, boolean references, int maxDepth, long maxPayloadBytes) {
+      this.registry = registry;
+      this.references = references;
+      this.maxDepth = maxDepth;
+      this.maxPayloadBytes = maxPayloadBytes;
+    }
+
+    @Override
+    public WriteSession get() {
+      return new WriteSession(registry, references, maxDepth, maxPayloadBytes);
+    }
+  }
+
+  /** Makes the read contexts of a pool. */
+  private static final class Readers implements java.util.function.Supplier<ReadSession> {
+    private final TypeRegistry registry;
+    private final boolean references;
+    private final int maxDepth;
+    private final int maxLength;
+    private final long maxStringBytes;
+
+    Readers(TypeRegistry registry, boolean references, int maxDepth, int maxLength, long maxStringBytes) {
+      this.registry = registry;
+      this.references = references;
+      this.maxDepth = maxDepth;
+      this.maxLength = maxLength;
+      this.maxStringBytes = maxStringBytes;
+    }
+
+    @Override
+    public ReadSession get() {
+      return new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes);
+    }
   }
 }

@@ -17,6 +17,7 @@ import dev.brine.reflect.ObjectSerializer;
 import dev.brine.reflect.RecordSerializer;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
+import dev.brine.registry.Upgradable;
 import dev.brine.serializer.Serializer;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -37,6 +38,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
   /** What was already warned about (a module, or the missing ASM), so each is warned once per JVM. */
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
   private final int formatVersion;
+  private final int codegenThreshold;
 
   /**
    * Creates the factory.
@@ -77,6 +79,26 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    */
   public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion,
       List<MethodHandles.Lookup> lookups) {
+    this(codegen, compressNumbers, formatVersion, lookups, 0);
+  }
+
+  /**
+   * Creates the factory.
+   *
+   * @param codegen whether to generate serializer classes (see {@link #DefaultSerializerFactory(boolean)})
+   * @param compressNumbers whether int and long fields are varints (true) or fixed-width
+   * @param formatVersion the format written, 2 or 1 (see {@code Brine.Builder.formatVersion})
+   * @param lookups lookups the user granted ({@code Brine.Builder.lookup}) to define generated classes in
+   *     their modules
+   * @param codegenThreshold how many times a class is written or read with its interpreted serializer
+   *     before its code is generated; 0 generates it when the serializer is created
+   */
+  public DefaultSerializerFactory(boolean codegen, boolean compressNumbers, int formatVersion,
+      List<MethodHandles.Lookup> lookups, int codegenThreshold) {
+    if (codegenThreshold < 0) {
+      throw new BrineException("codegenThreshold must not be negative: " + codegenThreshold);
+    }
+    this.codegenThreshold = codegenThreshold;
     this.codegen = codegen;
     this.compressNumbers = compressNumbers;
     this.formatVersion = formatVersion;
@@ -127,26 +149,55 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       return type.isRecord() ? new LegacyRecordSerializer(plan, compressNumbers) : new LegacyObjectSerializer(plan, compressNumbers);
     }
     if (codegen && !plan.fields.isEmpty()) { // nothing to generate without fields (see WriteContext.emptyPayload)
-      for (FieldPlan f : plan.fields) {
-        if (f.declared != null) {
-          registry.completeNow(f.declared); // generated code calls a nested class's serializer directly
-        }
+      if (codegenThreshold > 0) { // interpreted first; code generated once the class is used often enough
+        return new TieredSerializer(this, registry, plan, interpreted(plan), codegenThreshold);
       }
-      try {
-        return SerializerGenerator.generate(plan, compressNumbers, lookups);
-      } catch (BrineException | LinkageError e) {
-        // not opened to Brine, ASM missing, or its class loader cannot see Brine: interpret (same bytes, slower)
-        interpreted(type, e);
+      Serializer<Object> generated = generated(plan, registry);
+      if (generated != null) {
+        return generated;
       }
     }
-    return type.isRecord() ? new RecordSerializer(plan, compressNumbers) : new ObjectSerializer(plan, compressNumbers);
+    return interpreted(plan);
+  }
+
+  private Serializer<Object> interpreted(ClassPlan plan) {
+    return plan.type.isRecord() ? new RecordSerializer(plan, compressNumbers) : new ObjectSerializer(plan, compressNumbers);
+  }
+
+  /**
+   * The generated serializer of {@code plan}, or null (logged) when code cannot be generated for it. The
+   * serializers of the final classes it calls directly are created, and generated, first.
+   */
+  Serializer<Object> generated(ClassPlan plan, TypeRegistry registry) {
+    for (FieldPlan f : plan.fields) {
+      if (f.declared != null) {
+        registry.completeNow(f.declared); // generated code calls a nested class's serializer directly
+      }
+      upgrade(f.declared);
+      upgrade(f.element);
+      upgrade(f.value);
+    }
+    try {
+      return SerializerGenerator.generate(plan, compressNumbers, lookups);
+    } catch (BrineException | LinkageError e) {
+      // not opened to Brine, ASM missing, or its class loader cannot see Brine: interpret (same bytes, slower)
+      interpreted(plan.type, e);
+      return null;
+    }
+  }
+
+  /** Generates the code of a class that generated code may call directly, so that it calls the final serializer. */
+  private static void upgrade(ClassInfo info) {
+    if (info != null && info.serializer instanceof Upgradable u) {
+      u.upgrade();
+    }
   }
 
   /**
    * Logs why {@code type} runs interpreted: at WARNING, once per module (or once for a missing ASM),
    * when the user can fix it; at DEBUG otherwise.
    */
-  private static void interpreted(Class<?> type, Throwable e) {
+  static void interpreted(Class<?> type, Throwable e) {
     System.Logger log = System.getLogger("dev.brine");
     String key;
     String advice;

@@ -264,6 +264,9 @@ public class ByteWriter {
   private static final int[] SIGNED64 = new int[65];
 
   static {
+    // the string codec's initialization (a reflective probe of java.lang) with the writer's, which Engine
+    // runs at build(), rather than in the first string written
+    StringCodec.stringInternalsOpen();
     for (int i = 0; i <= 32; i++) {
       SIGNED32[i] = Math.max(1, (40 - i) >>> 3);
     }

@@ -7,7 +7,6 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +43,7 @@ public final class ClassModel {
     this.record = type.isRecord();
     this.fields = fields;
     List<FieldModel> sorted = new ArrayList<>(fields);
-    sorted.sort(Comparator.comparingInt(f -> f.id));
+    sorted.sort(FieldOrder.BY_ID);
     this.byId = List.copyOf(sorted);
   }
 
@@ -138,7 +137,11 @@ public final class ClassModel {
     if (!record) {
       throw new BrineException(type.getName() + " is not a record");
     }
-    Class<?>[] params = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
+    RecordComponent[] components = type.getRecordComponents();
+    Class<?>[] params = new Class<?>[components.length];
+    for (int i = 0; i < params.length; i++) {
+      params[i] = components[i].getType();
+    }
     try {
       Constructor<?> c = type.getDeclaredConstructor(params);
       c.setAccessible(true);

@@ -10,7 +10,6 @@ import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -47,21 +46,13 @@ public final class ClassPlan {
     }
     if (!type.isRecord()) {
       // declaration order groups fields by class, topmost superclass first; sort each group by name
-      fields.sort(Comparator.comparingInt((Field f) -> depth(f.getDeclaringClass())).thenComparing(Field::getName));
+      fields.sort(FieldOrder.BY_CLASS_THEN_NAME);
     }
     List<FieldPlan> plans = new ArrayList<>(fields.size());
     for (Field f : fields) {
       plans.add(plan(f, registry));
     }
     return new ClassPlan(type, type.isRecord(), List.copyOf(plans));
-  }
-
-  private static int depth(Class<?> c) {
-    int d = 0;
-    for (Class<?> s = c.getSuperclass(); s != null; s = s.getSuperclass()) {
-      d++;
-    }
-    return d;
   }
 
   private static FieldPlan plan(Field f, TypeRegistry registry) {

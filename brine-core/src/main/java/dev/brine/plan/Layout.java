@@ -2,7 +2,6 @@ package dev.brine.plan;
 
 import dev.brine.registry.ClassInfo;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -119,12 +118,11 @@ public final class Layout {
         others.add(f);
       }
     }
-    Comparator<FieldPlan> byName = Comparator.comparing(FieldPlan::name).thenComparingInt(Layout::depth);
-    // primitives first (no null test), then the nullable kinds
-    group.sort(Comparator.comparing((FieldPlan f) -> !f.kind.primitive()).thenComparing(byName));
-    fixed.sort(Comparator.comparingInt((FieldPlan f) -> -fixedWidth(f.kind)).thenComparing(byName));
-    strings.sort(byName);
-    others.sort(byName);
+    // primitives first (no null test), then the nullable kinds; widest fixed fields first; then by name
+    group.sort(FieldOrder.GROUP);
+    fixed.sort(FieldOrder.FIXED);
+    strings.sort(FieldOrder.BY_NAME);
+    others.sort(FieldOrder.BY_NAME);
     List<GroupKind> kinds = new ArrayList<>();
     for (FieldPlan f : group) {
       kinds.add(groupKind(f, compressNumbers));
@@ -186,13 +184,5 @@ public final class Layout {
       return GroupKind.ENUM;
     }
     return null;
-  }
-
-  private static int depth(FieldPlan f) {
-    int d = 0;
-    for (Class<?> c = f.field.getDeclaringClass(); c != null; c = c.getSuperclass()) {
-      d++;
-    }
-    return d;
   }
 }

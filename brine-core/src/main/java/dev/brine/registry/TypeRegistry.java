@@ -223,6 +223,22 @@ public final class TypeRegistry {
   }
 
   /**
+   * Puts {@code to} in place of {@code from} as the serializer of {@code type} (an {@link Upgradable}
+   * replaced by its generated serializer, which writes the same bytes and has the same payload traits).
+   * Threads that still hold {@code from} keep working: it delegates to {@code to} from then on.
+   */
+  @SuppressWarnings("unchecked")
+  public synchronized void replace(Class<?> type, Serializer<?> from, Serializer<?> to) {
+    ClassInfo info = byClass.get(type);
+    if (info == null) {
+      info = pending.get(type);
+    }
+    if (info != null && info.serializer == from) {
+      info.serializer = (Serializer<Object>) to;
+    }
+  }
+
+  /**
    * The serializer that reads (and, with {@code formatVersion(1)}, writes) {@code info}'s class in
    * format 1: its own serializer unless the class is a plain class or record written by Brine.
    */
@@ -283,7 +299,7 @@ public final class TypeRegistry {
       if (info != null) {
         return info;
       }
-      if (lazy != null && id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END && registerLazy(id)) {
+      if (lazy != null && (id < TypeIds.FIRST_USER || id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END) && registerLazy(id)) {
         return byId[id];
       }
     }
