@@ -166,6 +166,8 @@ public final class BarPanel {
 
   static {
     COLORS.put("brinewkb", new Color(0x8FB3F0));
+    COLORS.put("brinefixed", new Color(0x1B3F8B)); // navy: Brine's fixed-width mode beside its default
+    COLORS.put("foryfixed", new Color(0xF5B98A)); // light orange: Fory with its number compression off
     COLORS.put("brine", new Color(0x2F6FDE));
     COLORS.put("fory", new Color(0xE8833A));
     COLORS.put("kryo", new Color(0xF2C14E));
