@@ -228,18 +228,21 @@ class BrineStreamsTest {
     return out;
   }
 
-  @Test
-  void relocatedRecordsWithRecurringStringsReadBackInTheNewOrder() {
-    // Spark's unsafe shuffle flushes after every record and cuts the stream there; the string table
-    // starts over at every flush, so each record's bytes stand alone
-    List<Object> records = recurring(12);
+  /** A stream cut at its flushes and put together in reverse order, and the values it then holds. */
+  record Relocated(byte[] bytes, List<Object> expected) {}
+
+  /**
+   * Writes each record twice (the second may refer to what the first wrote) and flushes after each
+   * pair, then reverses the pieces between flushes, as Spark's unsafe shuffle may.
+   */
+  static Relocated writePairsAndReverse(SerializerInstance inst, List<Object> records) {
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
     SerializationStream s = inst.serializeStream(bos);
     List<byte[]> pieces = new ArrayList<>();
     int from = 0;
     for (Object r : records) {
       s.writeObject(r, Tags.any());
-      s.writeObject(r, Tags.any()); // the same strings twice within the piece: promoted and referred to
+      s.writeObject(r, Tags.any());
       s.flush();
       byte[] all = bos.toByteArray();
       pieces.add(Arrays.copyOfRange(all, from, all.length));
@@ -253,7 +256,15 @@ class BrineStreamsTest {
       expected.add(records.get(i));
       expected.add(records.get(i));
     }
-    assertEquals(expected, readStream(new ByteArrayInputStream(reversed.toByteArray())));
+    return new Relocated(reversed.toByteArray(), expected);
+  }
+
+  @Test
+  void relocatedRecordsWithRecurringStringsReadBackInTheNewOrder() {
+    // Spark's unsafe shuffle flushes after every record and cuts the stream there; the string table
+    // starts over at every flush, so each record's bytes stand alone
+    Relocated r = writePairsAndReverse(inst, recurring(12));
+    assertEquals(r.expected(), readStream(new ByteArrayInputStream(r.bytes())));
   }
 
   @Test

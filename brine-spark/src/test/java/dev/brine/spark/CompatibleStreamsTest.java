@@ -9,7 +9,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
@@ -107,28 +106,9 @@ class CompatibleStreamsTest {
   @ValueSource(ints = {0, 1024})
   void definitionsStartOverAtEveryFlushSoPiecesRelocate(int stringTable) {
     SerializerInstance inst = instance(stringTable);
-    List<Object> records = records(15);
-    ByteArrayOutputStream bos = new ByteArrayOutputStream();
-    SerializationStream s = inst.serializeStream(bos);
-    List<byte[]> pieces = new ArrayList<>();
-    int from = 0;
-    for (Object r : records) {
-      s.writeObject(r, Tags.any());
-      s.writeObject(r, Tags.any()); // the second refers to the definitions of the first, within the piece
-      s.flush();
-      byte[] all = bos.toByteArray();
-      pieces.add(Arrays.copyOfRange(all, from, all.length));
-      from = all.length;
-    }
-    s.close();
-    ByteArrayOutputStream reversed = new ByteArrayOutputStream();
-    List<Object> expected = new ArrayList<>();
-    for (int i = records.size() - 1; i >= 0; i--) {
-      reversed.writeBytes(pieces.get(i));
-      expected.add(records.get(i));
-      expected.add(records.get(i));
-    }
-    assertSameValues(expected, read(inst, new ByteArrayInputStream(reversed.toByteArray()), expected.size()));
+    // the second of each pair refers to the definitions of the first, within its piece
+    BrineStreamsTest.Relocated r = BrineStreamsTest.writePairsAndReverse(inst, records(15));
+    assertSameValues(r.expected(), read(inst, new ByteArrayInputStream(r.bytes()), r.expected().size()));
   }
 
   @ParameterizedTest
