@@ -38,6 +38,20 @@ final class GroupCodegen {
    */
   static final int FIXED_CHUNK = 24;
 
+  /**
+   * Whether the number group's and the fixed block's read chunk methods are padded to be compiled on
+   * their own ({@link SerializerGenerator#pad}): when the group and fixed fields together are more than
+   * one chunk's worth. Inlined into the caller, the first chunk (about 25 word loads or stores through
+   * {@code VarHandle}s) uses up C2's node budget, and the accesses of the next become calls: Struct with
+   * {@code compressNumbers(false)} inlined {@code rf0} whole, then one load of {@code rf1}, and called
+   * {@code ByteReader.loadFloat64}/{@code loadInt64} for the other 23 ({@code NodeCountInliningCutoff}).
+   * Write chunks are not padded: their stores inlined into the caller measured faster (A/B, Struct
+   * fixed-width serialize: padded 0.89×).
+   */
+  static boolean standalone(Layout layout) {
+    return layout.group.size() + layout.fixed.size() > FIXED_CHUNK;
+  }
+
   /** The number of {@link #FIXED_CHUNK} methods for {@code n} fixed fields. */
   static int fixedChunks(int n) {
     return (n + FIXED_CHUNK - 1) / FIXED_CHUNK;

@@ -205,7 +205,7 @@ final class ReadCodegen {
       int from = k * GroupCodegen.GROUP_CHUNK;
       int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
       gc.readGroup(cm, from, to, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, 5, 6);
-      SerializerGenerator.pad(cm, start, groupChunks);
+      SerializerGenerator.pad(cm, start, groupChunks > 1 || GroupCodegen.standalone(layout));
       cm.visitVarInsn(ILOAD, 2);
       cm.visitInsn(IRETURN);
       cm.visitMaxs(0, 0);
@@ -214,9 +214,12 @@ final class ReadCodegen {
     for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
       MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rf" + k, fixedDesc, null, null);
       cm.visitCode();
+      Label start = new Label();
+      cm.visitLabel(start);
       int from = k * GroupCodegen.FIXED_CHUNK;
       int to = Math.min(layout.fixed.size(), from + GroupCodegen.FIXED_CHUNK);
       gc.readFixed(cm, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, from, to);
+      SerializerGenerator.pad(cm, start, GroupCodegen.standalone(layout));
       cm.visitInsn(RETURN);
       cm.visitMaxs(0, 0);
       cm.visitEnd();

@@ -290,7 +290,12 @@ public final class SerializerGenerator {
    * {@link #endChunk}); emits nothing else.
    */
   static void pad(MethodVisitor mv, Label start, int chunks) {
-    if (chunks > 1) {
+    pad(mv, start, chunks > 1);
+  }
+
+  /** Pads a chunk method with NOPs to {@link #STANDALONE_BYTES} when {@code standalone}. */
+  static void pad(MethodVisitor mv, Label start, boolean standalone) {
+    if (standalone) {
       Label here = new Label();
       mv.visitLabel(here);
       for (int i = here.getOffset() - start.getOffset(); i < STANDALONE_BYTES; i++) {
