@@ -16,36 +16,34 @@ import org.locationtech.jts.geom.Polygon;
 final class PolygonWriter {
   private PolygonWriter() {}
 
-  /** Flags of a polygon's rings. */
-  private static int polygonFlags(Polygon p, boolean omit) {
-    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
-    int holes = p.getNumInteriorRing();
-    if (holes == 0) {
-      return sequenceFlags(shell, omit);
-    }
-    int zm = Coords.flagsOf(shell);
-    CoordinateSequence first = shell.size() > 0 ? shell : null;
-    for (int i = 0; i < holes; i++) {
-      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
-      zm |= Coords.flagsOf(h);
-      if (first == null && h.size() > 0) {
-        first = h;
-      }
-    }
-    return first == null ? zm : unitFlags(first, zm, omit);
-  }
-
   /** 0 for an empty polygon, else shell + holes (JTS tolerates an empty shell with holes). */
   static int ringCount(Polygon p) {
     int holes = p.getNumInteriorRing();
     return holes == 0 && p.getExteriorRing().getCoordinateSequence().size() == 0 ? 0 : 1 + holes;
   }
 
+  /**
+   * Flags and size of a polygon in one walk of its rings (flags, sizes and the first coordinate
+   * together; JTS's {@code getNumPoints()} would walk them a second time).
+   */
   static long planPolygon(Polygon p, boolean omit) {
-    int flags = polygonFlags(p, omit);
-    int rings = ringCount(p);
-    long size = headerBytes(p.getSRID(), rings) + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(flags) * p.getNumPoints();
-    return plan(size, flags);
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    int holes = p.getNumInteriorRing();
+    int zm = Coords.flagsOf(shell);
+    long points = shell.size();
+    CoordinateSequence first = points > 0 ? shell : null;
+    for (int i = 0; i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      int size = h.size();
+      zm |= Coords.flagsOf(h);
+      points += size;
+      if (first == null && size > 0) {
+        first = h;
+      }
+    }
+    int flags = first == null || zm == 0 ? zm : unitFlags(first, zm, omit);
+    int rings = holes == 0 && points == 0 ? 0 : 1 + holes; // as ringCount
+    return plan(headerBytes(p.getSRID(), rings) + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
   }
 
   static int writePolygon(byte[] b, int pos, Polygon p, int flags) {
