@@ -159,10 +159,10 @@ final class PointWriter {
   /** XYZ or XYM points (ordinate 2 is Z or M, as the sequence declares). */
   private static int points3(byte[] b, int base, Geometry g, int n, int zm) {
     int measures = zm == FLAG_M ? 1 : 0;
-    // the byte offset is the loop variable: C2 cannot hoist range checks over i * 24 (see CoordWriter)
-    int end = base + n * 24;
-    for (int p = base, i = 0; p < end; p += 24, i++) {
+    // i * 24, not a byte-offset loop variable as in CoordWriter: measured slower for MultiPoints of 4
+    for (int i = 0; i < n; i++) {
       CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      int p = base + i * 24;
       if (s.getClass() == CoordinateArraySequence.class) {
         if (s.getDimension() != 3 || s.getMeasures() != measures || s.size() == 0) {
           return -1;
@@ -175,7 +175,7 @@ final class PointWriter {
         return -1;
       }
     }
-    return end;
+    return base + n * 24;
   }
 
   /** XYZM points. */
