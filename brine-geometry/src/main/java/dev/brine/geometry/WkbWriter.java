@@ -81,7 +81,7 @@ final class WkbWriter {
         break;
       case POLYGON: {
         Polygon p = (Polygon) g;
-        int rings = NativeWriter.ringCount(p);
+        int rings = PolygonWriter.ringCount(p);
         size += 4 + 4L * rings + 8L * d * p.getNumPoints();
         break;
       }
@@ -146,7 +146,7 @@ final class WkbWriter {
       }
       case POLYGON: {
         Polygon p = (Polygon) g;
-        int rings = NativeWriter.ringCount(p);
+        int rings = PolygonWriter.ringCount(p);
         ByteWriter.storeInt32(b, pos, rings);
         pos += 4;
         for (int r = 0; r < rings; r++) {

@@ -1,7 +1,7 @@
 package dev.brine.geometry;
 
 import static dev.brine.geometry.NativeFormat.*;
-import static dev.brine.geometry.NativeWriter.ringCount;
+import static dev.brine.geometry.PolygonWriter.ringCount;
 import static dev.brine.geometry.NativeWriter.typeOf;
 import static dev.brine.geometry.NativeWriter.zmOf;
 

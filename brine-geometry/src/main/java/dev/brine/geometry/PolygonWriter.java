@@ -1,0 +1,130 @@
+package dev.brine.geometry;
+
+import static dev.brine.geometry.NativeFormat.*;
+import static dev.brine.geometry.NativeWriter.*;
+
+import dev.brine.io.ByteWriter;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * Plans and writes Polygons and MultiPolygons in the native format, version 2 (see {@link
+ * NativeWriter} for plans, flags and the NaN rule): ring counts and sizes, then every ring's
+ * coordinates, in one pass per polygon.
+ */
+final class PolygonWriter {
+  private PolygonWriter() {}
+
+  /** 0 for an empty polygon, else shell + holes (JTS tolerates an empty shell with holes). */
+  static int ringCount(Polygon p) {
+    int holes = p.getNumInteriorRing();
+    return holes == 0 && p.getExteriorRing().getCoordinateSequence().size() == 0 ? 0 : 1 + holes;
+  }
+
+  /**
+   * Flags and size of a polygon in one walk of its rings (flags, sizes and the first coordinate
+   * together; JTS's {@code getNumPoints()} would walk them a second time).
+   */
+  static long planPolygon(Polygon p, boolean omit) {
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    int holes = p.getNumInteriorRing();
+    int zm = Coords.flagsOf(shell);
+    long points = shell.size();
+    CoordinateSequence first = points > 0 ? shell : null;
+    for (int i = 0; i < holes; i++) {
+      CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
+      int size = h.size();
+      zm |= Coords.flagsOf(h);
+      points += size;
+      if (first == null && size > 0) {
+        first = h;
+      }
+    }
+    int flags = first == null || zm == 0 ? zm : unitFlags(first, zm, omit);
+    int rings = holes == 0 && points == 0 ? 0 : 1 + holes; // as ringCount
+    return plan(headerBytes(p.getSRID(), rings) + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+  }
+
+  static int writePolygon(byte[] b, int pos, Polygon p, int flags) {
+    int rings = ringCount(p);
+    pos = envelope(b, header(b, pos, POLYGON, flags, p.getSRID(), rings), p, flags);
+    if ((rings & 1) != 0) {
+      ByteWriter.storeInt32(b, pos + 4 * rings, 0); // padding to 8
+    }
+    return rings(b, pos, pos + ((rings * 4 + 7) & ~7), p, rings, flags);
+  }
+
+  /** Ring {@code r} of a polygon: the shell, then the holes. */
+  private static CoordinateSequence ring(Polygon p, int r) {
+    return (r == 0 ? p.getExteriorRing() : p.getInteriorRingN(r - 1)).getCoordinateSequence();
+  }
+
+  /**
+   * A polygon's ring sizes at {@code s}, its rings' coordinates at {@code pos}, in one pass with one
+   * copy call (inlined once); returns the end of the coordinates or -1.
+   */
+  private static int rings(byte[] b, int s, int pos, Polygon p, int rings, int flags) {
+    for (int r = 0; r < rings; r++) {
+      CoordinateSequence seq = ring(p, r);
+      ByteWriter.storeInt32(b, s + 4 * r, seq.size());
+      pos = CoordWriter.write(b, pos, seq, flags);
+      if (pos < 0) {
+        return -1;
+      }
+    }
+    return pos;
+  }
+
+  static long planMultiPolygon(Geometry g, boolean omit) {
+    int n = g.getNumGeometries();
+    int zm = 0;
+    long words = n;
+    long points = 0;
+    CoordinateSequence first = null;
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      words += ringCount(p);
+      for (int r = -1, holes = p.getNumInteriorRing(); r < holes; r++) {
+        CoordinateSequence s = (r < 0 ? p.getExteriorRing() : p.getInteriorRingN(r)).getCoordinateSequence();
+        zm |= Coords.flagsOf(s);
+        points += s.size();
+        if (first == null && s.size() > 0) {
+          first = s;
+        }
+      }
+    }
+    int flags = first == null ? zm : unitFlags(first, zm, omit);
+    return plan(headerBytes(g.getSRID(), n) + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+  }
+
+  static int writeMultiPolygon(byte[] b, int pos, Geometry g, int flags) {
+    int n = g.getNumGeometries();
+    pos = envelope(b, header(b, pos, MULTIPOLYGON, flags, g.getSRID(), n), g, flags);
+    int words = n;
+    for (int i = 0; i < n; i++) {
+      words += ringCount((Polygon) g.getGeometryN(i));
+    }
+    int s = pos;
+    pos += (words * 4 + 7) & ~7;
+    if ((words & 1) != 0) {
+      ByteWriter.storeInt32(b, s + 4 * words, 0);
+    }
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      int rings = ringCount(p);
+      ByteWriter.storeInt32(b, s, rings);
+      s += 4;
+      // one pass over the rings, one copy call site (rings() again would inline a second copy)
+      for (int r = 0; r < rings; r++, s += 4) {
+        CoordinateSequence seq = ring(p, r);
+        ByteWriter.storeInt32(b, s, seq.size());
+        pos = CoordWriter.write(b, pos, seq, flags);
+        if (pos < 0) {
+          return -1;
+        }
+      }
+    }
+    return pos;
+  }
+}
