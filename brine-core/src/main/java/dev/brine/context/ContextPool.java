@@ -114,11 +114,20 @@ public final class ContextPool<T> {
     }
   }
 
+  /** Gives back a slot from {@link #take}. */
   public void release(Slot<T> slot) {
     if (slot.local) {
       slot.busy = false;
-      return;
+    } else {
+      releaseShared(slot);
     }
+  }
+
+  /**
+   * Gives a shared-pool slot back (out of line, so that {@link #release} stays under C2's 35-byte
+   * inlining limit for call sites it does not count as hot: a deserialize's finally block called it).
+   */
+  private void releaseShared(Slot<T> slot) {
     int start = probe(Thread.currentThread());
     for (int i = 0; i <= mask; i++) {
       int k = (start + i) & mask;
