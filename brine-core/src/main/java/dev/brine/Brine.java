@@ -63,18 +63,27 @@ public final class Brine {
     if (compat != null) {
       compat.registerTags();
     }
-    for (Map.Entry<Integer, Fixed> e : b.fixed.entrySet()) {
+    Builder m = b.modules(); // the first time in a JVM, scanned meanwhile on a thread of their own
+    Map<Integer, Fixed> fixed = b.fixed;
+    List<Registration> registrations = b.registrations;
+    if (m != null && (!m.fixed.isEmpty() || !m.registrations.isEmpty())) { // the modules' first, as if they came first
+      fixed = new LinkedHashMap<>(m.fixed);
+      fixed.putAll(b.fixed); // registerWithId allowed only the same class under a module's id
+      registrations = new ArrayList<>(m.registrations);
+      registrations.addAll(b.registrations);
+    }
+    for (Map.Entry<Integer, Fixed> e : fixed.entrySet()) {
       registry.registerModule(e.getKey(), e.getValue().type(), e.getValue().serializer());
     }
     java.util.Set<Integer> taken = new java.util.HashSet<>();
-    for (Registration r : b.registrations) {
+    for (Registration r : registrations) {
       if (r.id() >= 0 && !taken.add(r.id())) {
         throw new BrineException("id " + r.id() + " is given to more than one class");
       }
     }
     int id = TypeIds.FIRST_USER;
     for (int pass = 0; pass < 2; pass++) { // classes with an explicit id first, so the others skip their ids
-      for (Registration r : b.registrations) {
+      for (Registration r : registrations) {
         if ((r.id() >= 0) != (pass == 0)) {
           continue;
         }
@@ -113,13 +122,14 @@ public final class Brine {
     return l != null ? l : Brine.class.getClassLoader();
   }
 
-  /** A new builder, with the serializers of every {@link BrineModule} on the class path registered. */
+  /**
+   * A new builder, with the serializers of every {@link BrineModule} on the class path registered. The
+   * modules' registrations come first, as if each module's {@code register} ran now; they are collected
+   * while the builder is configured (the first time in a JVM on a thread of their own, since scanning the
+   * class path takes milliseconds) and are added at {@link Builder#build()}.
+   */
   public static Builder builder() {
-    Builder b = new Builder();
-    for (BrineModule m : Modules.MODULES) {
-      m.register(b);
-    }
-    return b;
+    return new Builder(Modules.collect());
   }
 
   /** Whether this instance tracks references (identity and cycles). */
@@ -304,8 +314,21 @@ public final class Brine {
     private int maxClassDefNameBytes = 1024;
     private int classDefCacheSize = 1024;
     private boolean unknownEnumAsNull;
+    /** The modules' registrations being collected for this builder (null: this builder collects them). */
+    private final java.util.concurrent.FutureTask<Builder> pending;
+    private Builder modules;
 
-    private Builder() {}
+    Builder(java.util.concurrent.FutureTask<Builder> pending) {
+      this.pending = pending;
+    }
+
+    /** The builder the modules registered on, once they are done (null for the modules' own builder). */
+    private Builder modules() {
+      if (modules == null && pending != null) {
+        modules = Modules.await(pending);
+      }
+      return modules;
+    }
 
     /**
      * Registers classes; each gets the next id (from 64) in registration order, so both sides must
@@ -364,6 +387,10 @@ public final class Brine {
         throw new BrineException("cannot register a null class or serializer");
       }
       Fixed prev = fixed.get(typeId);
+      Builder m = modules();
+      if (prev == null && m != null) {
+        prev = m.fixed.get(typeId);
+      }
       if (prev != null && prev.type() != type) {
         throw new BrineException("module type id " + typeId + " is taken by " + prev.type().getName());
       }

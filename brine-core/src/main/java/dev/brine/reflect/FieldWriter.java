@@ -18,26 +18,26 @@ import java.util.List;
 /**
  * The interpreted format-2 codec shared by {@link ObjectSerializer} and {@link RecordSerializer}: a
  * class's {@link Layout} — number group, fixed block, strings, the rest — written and read through
- * {@link Field}'s accessors (primitives are never boxed). The generated serializers write the same
+ * {@link FieldAccess} (field handles, or {@link Field} on JDK 17; primitives are never boxed). The generated serializers write the same
  * bytes; this is their fallback and their reference.
  */
 final class FieldWriter {
   final ClassPlan plan;
   final Layout layout;
   /** The group's fields, their codings, their enum constants (for ENUM), and their plan indexes. */
-  private final Field[] group;
+  private final FieldAccess[] group;
   private final GroupKind[] kinds;
   private final Object[][] constants;
   private final int[] groupIndex;
   /** The fixed block's fields, kinds, offsets and plan indexes. */
-  private final Field[] fixed;
+  private final FieldAccess[] fixed;
   private final FieldKind[] fixedKinds;
   private final int[] fixedOffsets;
   private final int[] fixedIndex;
   /** The strings and the other fields (with their plans), and their plan indexes. */
-  private final Field[] strings;
+  private final FieldAccess[] strings;
   private final int[] stringIndex;
-  private final Field[] others;
+  private final FieldAccess[] others;
   private final FieldPlan[] otherPlans;
   private final int[] otherIndex;
   /** Every plan field, accessible, in plan order (for the record's canonical constructor). */
@@ -50,39 +50,40 @@ final class FieldWriter {
     for (int i = 0; i < fields.length; i++) {
       fields[i] = accessible(plan.fields.get(i).field);
     }
+    FieldAccess[] access = FieldAccess.of(fields);
     List<FieldPlan> g = layout.group;
-    group = new Field[g.size()];
+    group = new FieldAccess[g.size()];
     kinds = layout.groupKinds.toArray(new GroupKind[0]);
     constants = new Object[g.size()][];
     groupIndex = new int[g.size()];
     for (int i = 0; i < group.length; i++) {
       groupIndex[i] = plan.fields.indexOf(g.get(i));
-      group[i] = fields[groupIndex[i]];
+      group[i] = access[groupIndex[i]];
       if (kinds[i] == GroupKind.ENUM) {
         constants[i] = g.get(i).field.getType().getEnumConstants();
       }
     }
-    fixed = new Field[layout.fixed.size()];
+    fixed = new FieldAccess[layout.fixed.size()];
     fixedKinds = new FieldKind[fixed.length];
     fixedOffsets = layout.fixedOffsets.clone();
     fixedIndex = new int[fixed.length];
     for (int i = 0; i < fixed.length; i++) {
       fixedIndex[i] = plan.fields.indexOf(layout.fixed.get(i));
-      fixed[i] = fields[fixedIndex[i]];
+      fixed[i] = access[fixedIndex[i]];
       fixedKinds[i] = layout.fixed.get(i).kind;
     }
-    strings = new Field[layout.strings.size()];
+    strings = new FieldAccess[layout.strings.size()];
     stringIndex = new int[strings.length];
     for (int i = 0; i < strings.length; i++) {
       stringIndex[i] = plan.fields.indexOf(layout.strings.get(i));
-      strings[i] = fields[stringIndex[i]];
+      strings[i] = access[stringIndex[i]];
     }
-    others = new Field[layout.others.size()];
+    others = new FieldAccess[layout.others.size()];
     otherPlans = layout.others.toArray(new FieldPlan[0]);
     otherIndex = new int[others.length];
     for (int i = 0; i < others.length; i++) {
       otherIndex[i] = plan.fields.indexOf(otherPlans[i]);
-      others[i] = fields[otherIndex[i]];
+      others[i] = access[otherIndex[i]];
     }
   }
 
@@ -123,7 +124,7 @@ final class FieldWriter {
         }
         ctx.advanceTo(p + layout.fixedBytes);
       }
-      for (Field f : strings) {
+      for (FieldAccess f : strings) {
         ctx.writeNullableString((String) f.get(obj));
       }
       for (int i = 0; i < others.length; i++) {
@@ -142,7 +143,7 @@ final class FieldWriter {
 
   /** Stores group field {@code i} at {@code p} (its whole width); returns its code (bytes used). */
   private int store(byte[] b, int p, int i, Object obj) throws IllegalAccessException {
-    Field f = group[i];
+    FieldAccess f = group[i];
     switch (kinds[i]) {
       case INT: {
         int v = f.getInt(obj);
@@ -189,7 +190,7 @@ final class FieldWriter {
     }
   }
 
-  private static void storeFixed(byte[] b, int p, FieldKind k, Field f, Object obj) throws IllegalAccessException {
+  private static void storeFixed(byte[] b, int p, FieldKind k, FieldAccess f, Object obj) throws IllegalAccessException {
     switch (k) {
       case BOOLEAN: ByteWriter.storeBoolean(b, p, f.getBoolean(obj)); break;
       case BYTE: ByteWriter.storeInt8(b, p, f.getByte(obj)); break;
@@ -250,7 +251,7 @@ final class FieldWriter {
     }
   }
 
-  private static void set(Field f, int index, Object obj, Object[] args, Object v) throws IllegalAccessException {
+  private static void set(FieldAccess f, int index, Object obj, Object[] args, Object v) throws IllegalAccessException {
     if (args != null) {
       args[index] = v;
     } else {
@@ -270,7 +271,7 @@ final class FieldWriter {
         Object[] cs = constants[i];
         if (ordinal < 0 || ordinal >= cs.length) {
           throw ctx.windowError(b, c0, group.length, layout.fixedBytes, "ordinal " + ordinal + " of field "
-              + name(group[i]) + " is not a constant of " + group[i].getType().getName() + " (it has " + cs.length + ")");
+              + name(group[i]) + " is not a constant of " + group[i].field.getType().getName() + " (it has " + cs.length + ")");
         }
         return cs[ordinal];
       }
@@ -300,7 +301,7 @@ final class FieldWriter {
     }
   }
 
-  private Boolean bool(ReadSession ctx, byte[] b, int p, int c0, Field f) {
+  private Boolean bool(ReadSession ctx, byte[] b, int p, int c0, FieldAccess f) {
     int v = b[p];
     if ((v & ~1) != 0) {
       throw ctx.windowError(b, c0, group.length, layout.fixedBytes, "boolean byte " + v
@@ -309,15 +310,16 @@ final class FieldWriter {
     return v != 0;
   }
 
-  private static String name(Field f) {
+  private static String name(FieldAccess a) {
+    Field f = a.field;
     return f.getDeclaringClass().getSimpleName() + "." + f.getName();
   }
 
   /** Checks that a value read for tail field {@code i} fits its declared type. */
   private Object checked(int i, Object v, ReadContext ctx) {
-    Field f = others[i];
+    Field f = others[i].field;
     if (v != null && !f.getType().isInstance(v)) {
-      throw new MalformedInputException("field " + name(f) + " of type " + f.getType().getName()
+      throw new MalformedInputException("field " + name(others[i]) + " of type " + f.getType().getName()
           + " cannot hold a " + v.getClass().getName() + " (before offset " + ctx.position() + ")");
     }
     return v;
