@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.brine.Brine;
 import dev.brine.builtin.Builtins;
-import dev.brine.codegen.CodegenTest.Inner;
-import dev.brine.codegen.CodegenTest.InnerRec;
-import dev.brine.codegen.CodegenTest.Lists;
-import dev.brine.codegen.CodegenTest.Maps;
+import dev.brine.codegen.CodegenContainersTest.Lists;
+import dev.brine.codegen.CodegenContainersTest.Maps;
+import dev.brine.codegen.CodegenNestedTest.Inner;
+import dev.brine.codegen.CodegenNestedTest.InnerRec;
+import dev.brine.codegen.CodegenNestedTest.Outer;
+import dev.brine.codegen.CodegenNestedTest.OuterRec;
 import dev.brine.codegen.CodegenTest.Mode;
-import dev.brine.codegen.CodegenTest.Outer;
-import dev.brine.codegen.CodegenTest.OuterRec;
 import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.registry.Upgradable;
@@ -55,10 +55,10 @@ class TieredCodegenTest {
         return new OuterRec(shared, new InnerRec(r.nextLong(), shared), r.nextInt(), r.nextBoolean() ? null : shared);
       }
       case 2 -> {
-        return CodegenTest.lists(r);
+        return CodegenContainersTest.lists(r);
       }
       default -> {
-        return CodegenTest.maps(r, r.nextInt(40));
+        return CodegenContainersTest.maps(r, r.nextInt(40));
       }
     }
   }

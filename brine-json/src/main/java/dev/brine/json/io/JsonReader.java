@@ -14,9 +14,9 @@ import java.util.Arrays;
  * <p>Public because code generated into the user's packages calls it; not an API to program against.
  */
 public final class JsonReader {
-  private final byte[] buf;
-  private final int start;
-  private final int end;
+  final byte[] buf;
+  final int start;
+  final int end;
   private final int maxDepth;
   /** The next byte to read. */
   public int pos;
@@ -222,7 +222,7 @@ public final class JsonReader {
 
   /** The name just read, as a string (for map keys). */
   public String fieldName() {
-    return nameDecoded != null ? nameDecoded : decodeUtf8(nameStart, nameLen);
+    return nameDecoded != null ? nameDecoded : JsonStrings.decodeUtf8(this, nameStart, nameLen);
   }
 
   /** Consumes {@code null} if it comes next. */
@@ -299,38 +299,7 @@ public final class JsonReader {
       literal("null");
       return 0;
     }
-    int p = pos;
-    boolean neg = c == '-';
-    if (neg) {
-      p++;
-    }
-    int digitsStart = p;
-    long v = 0;
-    byte[] b = buf;
-    while (p < end) {
-      int d = b[p] - '0';
-      if (d < 0 || d > 9) {
-        break;
-      }
-      if (v < -922337203685477580L || (v == -922337203685477580L && d > (neg ? 8 : 7))) {
-        throw malformed("json: integer out of the range of a long");
-      }
-      v = v * 10 - d; // accumulated negative: Long.MIN_VALUE fits
-      p++;
-    }
-    int n = p - digitsStart;
-    if (n == 0) {
-      throw p >= end ? truncated("json: input ends inside a number") : unexpected("an integer");
-    }
-    if (n > 1 && b[digitsStart] == '0') {
-      throw malformed("json: leading zero in a number");
-    }
-    if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
-      pos = p;
-      throw malformed("json: expected an integer, not a fraction or exponent");
-    }
-    pos = p;
-    return neg ? v : -v;
+    return JsonNumbers.parseLong(this, c == '-');
   }
 
   /** A number (or "NaN", "Infinity", "-Infinity" in quotes, as Jackson writes them; {@code null} reads as 0). */
@@ -352,135 +321,13 @@ public final class JsonReader {
           throw malformed("json: expected a number, not a string");
       }
     }
-    int s = pos;
-    int p = s;
-    byte[] b = buf;
-    int e = end;
-    boolean neg = false;
-    if (p < e && b[p] == '-') {
-      neg = true;
-      p++;
-    }
-    int intStart = p;
-    long w = 0;
-    int d;
-    while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
-      w = w * 10 + d;
-      p++;
-    }
-    int digits = p - intStart;
-    if (digits == 0) {
-      pos = p;
-      throw p >= e ? truncated("json: input ends inside a number") : unexpected("a number");
-    }
-    if (digits > 1 && b[intStart] == '0') {
-      pos = intStart;
-      throw malformed("json: leading zero in a number");
-    }
-    int fracDigits = 0;
-    if (p < e && b[p] == '.') {
-      int f = ++p;
-      while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
-        w = w * 10 + d;
-        p++;
-      }
-      fracDigits = p - f;
-      if (fracDigits == 0) {
-        pos = p;
-        throw malformed("json: digits expected after '.'");
-      }
-      digits += fracDigits;
-    }
-    int exp = 0;
-    if (p < e && (b[p] | 0x20) == 'e') {
-      p++;
-      boolean expNeg = false;
-      if (p < e && (b[p] == '+' || b[p] == '-')) {
-        expNeg = b[p] == '-';
-        p++;
-      }
-      int x = p;
-      while (p < e && (d = b[p] - '0') >= 0 && d <= 9) {
-        if (exp < 100_000) { // beyond any double's range either way; stops overflow
-          exp = exp * 10 + d;
-        }
-        p++;
-      }
-      if (p == x) {
-        pos = p;
-        throw malformed("json: digits expected in the exponent");
-      }
-      if (expNeg) {
-        exp = -exp;
-      }
-    }
-    pos = p;
-    if (digits > 19 && significantDigits(intStart, p) > 19) { // w overflowed
-      return Double.parseDouble(new String(b, s, p - s, StandardCharsets.ISO_8859_1));
-    }
-    if (w == 0) {
-      return neg ? -0.0 : 0.0;
-    }
-    double v = DecimalToDouble.toDouble(w, exp - fracDigits, neg);
-    return v == v ? v : Double.parseDouble(new String(b, s, p - s, StandardCharsets.ISO_8859_1));
-  }
-
-  /** The digits of the number in {@code buf[from, to)} from its first nonzero one to the exponent. */
-  private int significantDigits(int from, int to) {
-    int n = 0;
-    boolean started = false;
-    for (int i = from; i < to; i++) {
-      byte c = buf[i];
-      if (c == 'e' || c == 'E') {
-        break;
-      }
-      if (c >= '0' && c <= '9') {
-        started |= c != '0';
-        if (started) {
-          n++;
-        }
-      }
-    }
-    return n;
+    return JsonNumbers.parseDouble(this);
   }
 
   /** The text of a number, checked against JSON's grammar. */
   public String numberText() {
     peek();
-    int s = pos;
-    int p = s;
-    byte[] b = buf;
-    if (p < end && b[p] == '-') p++;
-    int intStart = p;
-    while (p < end && b[p] >= '0' && b[p] <= '9') p++;
-    if (p == intStart) {
-      pos = p;
-      throw p >= end ? truncated("json: input ends inside a number") : unexpected("a number");
-    }
-    if (p - intStart > 1 && b[intStart] == '0') {
-      pos = intStart;
-      throw malformed("json: leading zero in a number");
-    }
-    if (p < end && b[p] == '.') {
-      int f = ++p;
-      while (p < end && b[p] >= '0' && b[p] <= '9') p++;
-      if (p == f) {
-        pos = p;
-        throw malformed("json: digits expected after '.'");
-      }
-    }
-    if (p < end && (b[p] == 'e' || b[p] == 'E')) {
-      p++;
-      if (p < end && (b[p] == '+' || b[p] == '-')) p++;
-      int e = p;
-      while (p < end && b[p] >= '0' && b[p] <= '9') p++;
-      if (p == e) {
-        pos = p;
-        throw malformed("json: digits expected in the exponent");
-      }
-    }
-    pos = p;
-    return new String(b, s, p - s, StandardCharsets.ISO_8859_1);
+    return JsonNumbers.numberText(this);
   }
 
   /** A string, or null for {@code null}. */
@@ -503,7 +350,7 @@ public final class JsonReader {
       if (x == '"') {
         pos = p + 1;
         // ASCII is Latin-1: the JDK copies it into a compact string without decoding or checking
-        return high >= 0 ? new String(b, s, p - s, StandardCharsets.ISO_8859_1) : decodeUtf8(s, p - s);
+        return high >= 0 ? new String(b, s, p - s, StandardCharsets.ISO_8859_1) : JsonStrings.decodeUtf8(this, s, p - s);
       }
       if (x == '\\' || (x >= 0 && x < 0x20)) {
         break;
@@ -511,7 +358,7 @@ public final class JsonReader {
       high |= x;
       p++;
     }
-    return slowString(s);
+    return JsonStrings.slowString(this, s);
   }
 
   /**
@@ -542,7 +389,7 @@ public final class JsonReader {
             return i;
           }
         }
-        validateString(s, n);
+        JsonStrings.decodeUtf8(this, s, n); // only checks that it is valid UTF-8
         return -1;
       }
       if (x == '\\' || (x >= 0 && x < 0x20)) {
@@ -557,90 +404,6 @@ public final class JsonReader {
       }
     }
     return -1;
-  }
-
-  /** Checks that the unescaped string at {@code buf[s, s + n)} is valid UTF-8. */
-  private void validateString(int s, int n) {
-    decodeUtf8(s, n);
-  }
-
-  private String decodeUtf8(int s, int n) {
-    String str = new String(buf, s, n, StandardCharsets.UTF_8);
-    // the JDK decodes each malformed sequence as U+FFFD: a string without one was well-formed
-    if (str.indexOf('\uFFFD') >= 0 && !validUtf8(s, n)) {
-      int save = pos;
-      pos = s;
-      MalformedInputException e = malformed("json: string is not valid UTF-8");
-      pos = save;
-      throw e;
-    }
-    return str;
-  }
-
-  private String slowString(int s) {
-    StringBuilder out = new StringBuilder();
-    int p = s;
-    int run = p;
-    byte[] b = buf;
-    while (true) {
-      if (p >= end) {
-        pos = p;
-        throw truncated("json: input ends inside a string");
-      }
-      byte x = b[p];
-      if (x == '"') {
-        out.append(decodeUtf8(run, p - run));
-        pos = p + 1;
-        return out.toString();
-      }
-      if (x >= 0 && x < 0x20) {
-        pos = p;
-        throw malformed("json: control character " + x + " in a string (must be escaped)");
-      }
-      if (x != '\\') {
-        p++;
-        continue;
-      }
-      out.append(decodeUtf8(run, p - run));
-      if (p + 1 >= end) {
-        pos = p;
-        throw truncated("json: input ends inside an escape");
-      }
-      byte e = b[p + 1];
-      p += 2;
-      switch (e) {
-        case '"': out.append('"'); break;
-        case '\\': out.append('\\'); break;
-        case '/': out.append('/'); break;
-        case 'b': out.append('\b'); break;
-        case 'f': out.append('\f'); break;
-        case 'n': out.append('\n'); break;
-        case 'r': out.append('\r'); break;
-        case 't': out.append('\t'); break;
-        case 'u': {
-          if (end - p < 4) {
-            pos = p;
-            throw truncated("json: input ends inside a \\u escape");
-          }
-          int v = 0;
-          for (int i = 0; i < 4; i++) {
-            int h = Character.digit(b[p + i], 16);
-            if (h < 0) {
-              pos = p + i;
-              throw malformed("json: invalid hex digit in a \\u escape");
-            }
-            v = v << 4 | h;
-          }
-          p += 4;
-          out.append((char) v);
-          break;
-        }
-        default:
-          pos = p - 1;
-          throw malformed("json: invalid escape \\" + (char) (e & 0xFF));
-      }
-      run = p;
-    }
   }
 
   /** Skips one value of any kind. */
@@ -684,11 +447,11 @@ public final class JsonReader {
     return new MalformedInputException(what + where(pos));
   }
 
-  private TruncatedInputException truncated(String what) {
+  TruncatedInputException truncated(String what) {
     return new TruncatedInputException(what + where(pos));
   }
 
-  private MalformedInputException unexpected(String expected) {
+  MalformedInputException unexpected(String expected) {
     if (pos >= end) {
       return truncated("json: input ends where " + expected + " was expected");
     }
@@ -712,35 +475,5 @@ public final class JsonReader {
     return " at line " + line + ", column " + (p - lineStart + 1) + " (offset " + (p - start) + ")";
   }
 
-  private boolean validUtf8(int from, int len) {
-    byte[] b = buf;
-    int i = from;
-    int e = from + len;
-    while (i < e) {
-      int c = b[i] & 0xFF;
-      if (c < 0x80) {
-        i++;
-      } else if (c < 0xC2) {
-        return false;
-      } else if (c < 0xE0) {
-        if (i + 1 >= e || (b[i + 1] & 0xC0) != 0x80) return false;
-        i += 2;
-      } else if (c < 0xF0) {
-        if (i + 2 >= e) return false;
-        int c1 = b[i + 1] & 0xFF;
-        if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80) return false;
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0)) return false;
-        i += 3;
-      } else if (c < 0xF5) {
-        if (i + 3 >= e) return false;
-        int c1 = b[i + 1] & 0xFF;
-        if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80) return false;
-        if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90)) return false;
-        i += 4;
-      } else {
-        return false;
-      }
-    }
-    return true;
-  }
+
 }

@@ -1,0 +1,165 @@
+package dev.brine.codegen;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.MalformedInputException;
+import dev.brine.codegen.CodegenNestedTest.Inner;
+import dev.brine.codegen.CodegenNestedTest.InnerRec;
+import java.util.*;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/** Generated element and entry loops of collection and map fields: same bytes as the interpreter, depth and duplicate checks. */
+class CodegenContainersTest {
+  static final class Lists {
+    List<Inner> items;
+    Set<String> names;
+    Collection<InnerRec> recs;
+    List<Inner> empty = new ArrayList<>();
+    List<Inner> absent;
+    List<Inner> withNull;
+    List<Inner> immutable;
+    SortedSet<String> sorted;
+    int after;
+  }
+
+  static Lists lists(java.util.Random r) {
+    Lists l = new Lists();
+    l.items = new ArrayList<>();
+    for (int i = r.nextInt(4); i >= 0; i--) {
+      l.items.add(new Inner(r.nextInt(), r.nextBoolean() ? null : "i" + i));
+    }
+    l.names = new LinkedHashSet<>(List.of("a", "b" + r.nextInt(9)));
+    l.recs = new LinkedList<>(List.of(new InnerRec(r.nextLong(), l.items.get(0))));
+    l.withNull = new ArrayList<>(Arrays.asList(new Inner(1, "x"), null));
+    l.immutable = List.of(new Inner(2, "y"));
+    l.sorted = new TreeSet<>(List.of("q", "p"));
+    l.after = r.nextInt();
+    return l;
+  }
+
+  /** Collection fields of final element classes: generated element loops, same bytes as the interpreter. */
+  @Property(tries = 40)
+  void collectionFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+    Lists l = lists(new java.util.Random(seed));
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs).build();
+    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs)
+        .codegen(false).build();
+    byte[] bytes = gen.serialize(l);
+    assertArrayEquals(interp.serialize(l), bytes);
+    assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+    assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+    Lists back = gen.deserialize(bytes, Lists.class);
+    assertEquals(l.items.size(), back.items.size());
+    assertEquals(l.names, back.names);
+    assertEquals(ArrayList.class, back.items.getClass());
+    assertThrows(UnsupportedOperationException.class, () -> back.immutable.add(null));
+    assertEquals(l.after, back.after);
+  }
+
+  @Test
+  void collectionLoopsCountDepthAndRejectDuplicates() {
+    Lists l = lists(new java.util.Random(1));
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine shallow = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).codegen(codegen)
+          .maxDepth(2).build();
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(l), "codegen " + codegen); // Lists > list > InnerRec > Inner
+    }
+    Lists dup = new Lists();
+    dup.names = new LinkedHashSet<>(List.of("aa", "ab"));
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).build();
+    byte[] bytes = b.serialize(dup);
+    int at = indexOf(bytes, new byte[] {'a', 'b'});
+    bytes[at + 1] = 'a'; // the set now holds "aa" twice
+    byte[] bad = bytes;
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> b.deserialize(bad));
+    assertTrue(e.getMessage().contains("distinct"), e.getMessage());
+  }
+
+  static final class Maps {
+    Map<Inner, InnerRec> beans;
+    Map<String, Integer> counts;
+    Map<Integer, Inner> big;
+    Map<String, Inner> nullKey;
+    Map<String, Inner> nullValue;
+    SortedMap<String, Integer> sorted;
+    Map<String, Integer> immutable;
+    Map<String, Integer> empty = new HashMap<>();
+    Map<String, Integer> absent;
+    long after;
+  }
+
+  static Maps maps(java.util.Random r, int bigSize) {
+    Maps m = new Maps();
+    m.beans = new LinkedHashMap<>();
+    for (int i = r.nextInt(3); i >= 0; i--) {
+      Inner k = new Inner(i, "k" + r.nextInt(100));
+      m.beans.put(k, new InnerRec(r.nextLong(), r.nextBoolean() ? k : null));
+    }
+    m.counts = new HashMap<>(Map.of("a", r.nextInt(), "b", 2));
+    m.big = new LinkedHashMap<>();
+    for (int i = 0; i < bigSize; i++) {
+      m.big.put(i * 31, new Inner(i, null));
+    }
+    m.nullKey = new HashMap<>();
+    m.nullKey.put(null, new Inner(1, "n"));
+    m.nullKey.put("x", new Inner(2, "x"));
+    m.nullValue = new LinkedHashMap<>();
+    m.nullValue.put("y", null);
+    m.nullValue.put("z", new Inner(3, "z"));
+    m.sorted = new TreeMap<>(Map.of("q", 1, "p", 2));
+    m.immutable = Map.of("i", 9);
+    m.after = r.nextLong();
+    return m;
+  }
+
+  /** Map fields of final key and value classes: generated entry loops (chunks of 255), same bytes as the interpreter. */
+  @Property(tries = 30)
+  void mapFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+    java.util.Random r = new java.util.Random(seed);
+    Maps m = maps(r, r.nextInt(700));
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).build();
+    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).codegen(false).build();
+    byte[] bytes = gen.serialize(m);
+    assertArrayEquals(interp.serialize(m), bytes);
+    assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
+    assertArrayEquals(bytes, gen.serialize(interp.deserialize(bytes)));
+    Maps back = gen.deserialize(bytes, Maps.class);
+    assertEquals(m.big.size(), back.big.size());
+    assertEquals(m.counts, back.counts);
+    assertEquals(m.sorted, back.sorted);
+    assertThrows(UnsupportedOperationException.class, () -> back.immutable.put("j", 1));
+    assertEquals(m.after, back.after);
+  }
+
+  @Test
+  void mapLoopsRejectRepeatedKeysAndCountDepth() {
+    Maps m = new Maps();
+    m.counts = new LinkedHashMap<>(Map.of("ab", 1));
+    m.counts.put("aa", 2);
+    Brine b = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).build();
+    byte[] bytes = b.serialize(m);
+    int at = indexOf(bytes, new byte[] {'a', 'b'});
+    bytes[at + 1] = 'a'; // "aa" twice
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> b.deserialize(bytes));
+    assertTrue(e.getMessage().contains("distinct keys"), e.getMessage());
+    Maps deep = new Maps();
+    deep.beans = Map.of(new Inner(1, "a"), new InnerRec(2, new Inner(3, "b"))); // Maps > map > InnerRec > Inner
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine shallow = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).codegen(codegen).maxDepth(3).build();
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(deep), "codegen " + codegen);
+    }
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return i;
+      }
+    }
+    throw new AssertionError("not found");
+  }
+}
