@@ -48,7 +48,7 @@ public final class PayloadDecoder {
   }
 
   /** Thrown (and caught in {@link #decode}) where a payload cannot be split without its class. */
-  private static final class Opaque extends RuntimeException {
+  static final class Opaque extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int at;
 
@@ -58,9 +58,9 @@ public final class PayloadDecoder {
     }
   }
 
-  private final Cursor in;
+  final Cursor in;
   private final int maxChildren;
-  private boolean references;
+  boolean references;
   private boolean compressed = true;
   private int depth;
   private boolean needsClasses;
@@ -68,6 +68,7 @@ public final class PayloadDecoder {
   private final List<String> names = new ArrayList<>();
   private boolean compatible;
   private final CompatDefinitions definitions = new CompatDefinitions();
+  private final Containers containers = new Containers(this);
 
   private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
     this.in = new Cursor(bytes, offset, length);
@@ -200,12 +201,12 @@ public final class PayloadDecoder {
     n.end(1);
   }
 
-  private Node node(int at, String role, String type) {
+  Node node(int at, String role, String type) {
     return new Node(at, role, type, maxChildren);
   }
 
   /** A tagged value: varuint32 tag (0 null, 1 back-reference, else a type) and the payload. */
-  private void value(Node parent, String role) {
+  void value(Node parent, String role) {
     int at = in.position();
     int tag = in.readVarUInt32();
     if (tag == 0) {
@@ -237,7 +238,7 @@ public final class PayloadDecoder {
   }
 
   /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
-  private void declared(Node parent, String role, WireType t) {
+  void declared(Node parent, String role, WireType t) {
     int at = in.position();
     int slot = in.readInt8();
     switch (slot) {
@@ -249,7 +250,7 @@ public final class PayloadDecoder {
     }
   }
 
-  private void leaf(Node parent, int at, String role, String type, String text) {
+  void leaf(Node parent, int at, String role, String type, String text) {
     Node n = parent.add(node(at, role, type));
     n.text(text);
     n.end(in.position());
@@ -313,7 +314,7 @@ public final class PayloadDecoder {
     return resolve(tag, at);
   }
 
-  private WireType classChild(Node parent, String role) {
+  WireType classChild(Node parent, String role) {
     int at = in.position();
     WireType t = classDescriptor(at);
     Node n = parent.add(node(at, role, t.display()));
@@ -330,7 +331,7 @@ public final class PayloadDecoder {
   // ---------------------------------------------------------------- payloads
 
   /** The payload of {@code t} at {@code at}; {@code tagged} if a tag named the type there (else it was known). */
-  private void payload(Node parent, int at, String role, WireType t, boolean tagged) {
+  void payload(Node parent, int at, String role, WireType t, boolean tagged) {
     Node n = parent.add(node(at, role, tagged ? t.display() : t.name()));
     if (t.kind() == Kind.OPAQUE) {
       n.text(t.id() == 62
@@ -358,7 +359,7 @@ public final class PayloadDecoder {
       case STRING -> n.text(Leaves.string(in, false));
       case BOOLEAN_ARRAY, BYTE_ARRAY, SHORT_ARRAY, CHAR_ARRAY, INT_ARRAY, LONG_ARRAY, FLOAT_ARRAY, DOUBLE_ARRAY ->
           n.text(Leaves.primitiveArray(in, t));
-      case STRING_ARRAY -> stringArray(n);
+      case STRING_ARRAY -> containers.stringArray(n);
       case OBJECT_ARRAY -> {
         int len = in.readLength("Object[] length", Integer.MAX_VALUE, 1);
         n.text("length " + len);
@@ -366,16 +367,16 @@ public final class PayloadDecoder {
           value(n, "[" + i + "]");
         }
       }
-      case ARRAY -> array(n, t);
+      case ARRAY -> containers.array(n, t);
       case BIG_INTEGER -> n.text(Leaves.bigInteger(in).toString());
       case BIG_DECIMAL -> {
         int scale = in.readVarInt32();
         n.text(new BigDecimal(Leaves.bigInteger(in), scale).toString());
       }
       case UUID -> n.text(new UUID(in.readInt64(), in.readInt64()).toString());
-      case COLLECTION, SORTED_COLLECTION -> collection(n, t.kind() == Kind.SORTED_COLLECTION);
-      case ENUM_SET -> enumSet(n);
-      case MAP, SORTED_MAP, ENUM_MAP -> map(n, t.kind());
+      case COLLECTION, SORTED_COLLECTION -> containers.collection(n, t.kind() == Kind.SORTED_COLLECTION);
+      case ENUM_SET -> containers.enumSet(n);
+      case MAP, SORTED_MAP, ENUM_MAP -> containers.map(n, t.kind());
       case OPTIONAL -> value(n, "value");
       case OPTIONAL_INT -> n.text(in.readBoolean() ? Integer.toString(in.readVarInt32()) : "empty");
       case OPTIONAL_LONG -> n.text(in.readBoolean() ? Long.toString(in.readVarInt64()) : "empty");
@@ -418,101 +419,15 @@ public final class PayloadDecoder {
     n.end(in.position());
   }
 
-  private void stringArray(Node n) {
-    int len = in.readLength("String[] length", Integer.MAX_VALUE, 1);
-    n.text("length " + len);
-    for (int i = 0; i < len; i++) {
-      int at = in.position();
-      leaf(n, at, "[" + i + "]", "string", Leaves.string(in, true));
-    }
-  }
-
-  private void array(Node n, WireType t) {
-    int len = in.readLength(t.name() + " length", Integer.MAX_VALUE, 1);
-    WireType component = t.component();
-    n.text("length " + len + (component.exact() ? ", each a slot byte and a " + component.name() : ""));
-    if (len > 0 && (component.kind() == Kind.OPAQUE)) {
-      n.text("length " + len + "; the elements' layout (declared slots or tagged values) depends on whether "
-          + component.name() + " is final");
-      throw new Opaque(in.position(), "the elements of " + t.name() + " (at " + Texts.hex(n.offset()) + ") are declared slots"
-          + " or tagged values, depending on whether the class is final");
-    }
-    for (int i = 0; i < len; i++) {
-      if (component.exact()) {
-        declared(n, "[" + i + "]", component);
-      } else {
-        value(n, "[" + i + "]");
-      }
-    }
-  }
-
-  private void collection(Node n, boolean sorted) {
-    if (sorted) {
-      value(n, "comparator");
-    }
-    collectionBody(n, "");
-  }
-
-  /** A collection's size, header and elements; the node's text is {@code prefix} and what they hold. */
-  private void collectionBody(Node n, String prefix) {
-    int sizeAt = in.position();
-    int size = in.readLength("collection size", Integer.MAX_VALUE, 1);
-    if (size == 0) {
-      n.text(prefix + "0 elements");
-      return;
-    }
-    int at = in.position();
-    int header = in.readInt8() & 0xFF;
-    if ((header & ~7) != 0 || (header & 6) == 6) {
-      throw new MalformedInputException("invalid collection header 0x" + Integer.toHexString(header) + " at offset "
-          + at);
-    }
-    if ((header & 4) != 0) {
-      throw new MalformedInputException("collection at offset " + sizeAt + " claims a declared element class, "
-          + "but none is declared here");
-    }
-    boolean hasNull = (header & 1) != 0;
-    n.text(prefix + Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
-        + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
-    if ((header & 2) == 0) {
-      for (int i = 0; i < size; i++) {
-        value(n, "[" + i + "]");
-      }
-      return;
-    }
-    WireType element = classChild(n, "element class");
-    boolean slots = hasNull || references && element.tracked();
-    for (int i = 0; i < size; i++) {
-      if (slots) {
-        declared(n, "[" + i + "]", element);
-      } else {
-        payload(n, in.position(), "[" + i + "]", element, false);
-      }
-    }
-  }
-
-  private void enumSet(Node n) {
-    classChild(n, "enum class");
-    int count = in.readLength("EnumSet size", Integer.MAX_VALUE, 1);
-    StringBuilder sb = new StringBuilder(Texts.plural(count, "constant", "constants") + ", ordinals [");
-    for (int i = 0; i < count; i++) {
-      int o = in.readVarUInt32();
-      if (i < 64) {
-        sb.append(i == 0 ? "" : ", ").append(Integer.toUnsignedString(o));
-      }
-    }
-    n.text(sb.append(count > 64 ? ", …]" : "]").toString());
-  }
-
   /** Follows a JDK block id's layout steps (see {@link JdkBlock}); {@code text} collects what they read. */
   private void jdk(Node n, String steps, StringBuilder text) {
     for (String step : steps.split(" ")) {
       if (step.equals("coll") || step.equals("map")) {
         String prefix = text.length() == 0 ? "" : text + "; ";
         if (step.equals("coll")) {
-          collectionBody(n, prefix);
+          containers.collectionBody(n, prefix);
         } else {
-          mapBody(n, prefix, null);
+          containers.mapBody(n, prefix, null);
         }
         return; // a container is always the last step
       }
@@ -596,99 +511,6 @@ public final class PayloadDecoder {
         n.text(text.toString());
       }
     }
-  }
-
-  private static final int KEY_NULL = 1;
-  private static final int KEY_DECL = 2;
-  private static final int KEY_REF = 4;
-  private static final int VALUE_NULL = 8;
-  private static final int VALUE_DECL = 16;
-  private static final int VALUE_REF = 32;
-  private static final int KEY_TAGGED = 64;
-  private static final int VALUE_TAGGED = 128;
-
-  private void map(Node n, Kind kind) {
-    if (kind == Kind.SORTED_MAP) {
-      value(n, "comparator");
-    }
-    WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(classChild(n, "key enum class")) : null;
-    mapBody(n, "", enumKeys);
-  }
-
-  /** A map's size and chunks; the node's text is {@code prefix} and what they hold. */
-  private void mapBody(Node n, String prefix, WireType enumKeys) {
-    int size = in.readLength("map size", Integer.MAX_VALUE, 1);
-    n.text(prefix + Texts.plural(size, "entry", "entries"));
-    int read = 0;
-    int chunks = 0;
-    while (read < size) {
-      read += chunk(n, ++chunks, size - read, enumKeys);
-    }
-    if (size > 0) {
-      n.text(prefix + Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
-    }
-  }
-
-  private int chunk(Node map, int number, int left, WireType enumKeys) {
-    int at = in.position();
-    int header = in.readInt8() & 0xFF;
-    int count = in.readInt8() & 0xFF;
-    int keyModes = Integer.bitCount(header & (KEY_NULL | KEY_DECL | KEY_TAGGED));
-    int valueModes = Integer.bitCount(header & (VALUE_NULL | VALUE_DECL | VALUE_TAGGED));
-    if (count == 0 || count > left || keyModes > 1 || valueModes > 1
-        || (header & (KEY_TAGGED | KEY_REF)) == (KEY_TAGGED | KEY_REF)
-        || (header & (VALUE_TAGGED | VALUE_REF)) == (VALUE_TAGGED | VALUE_REF)
-        || (header & (KEY_NULL | KEY_REF)) == (KEY_NULL | KEY_REF)
-        || (header & (VALUE_NULL | VALUE_REF)) == (VALUE_NULL | VALUE_REF)
-        || (header & KEY_NULL) != 0 && count != 1) {
-      throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
-          + count + " entries, " + left + " left) at offset " + at);
-    }
-    if ((header & KEY_DECL) != 0 && enumKeys == null || (header & VALUE_DECL) != 0) {
-      throw new MalformedInputException("map chunk at offset " + at + " claims a declared "
-          + ((header & VALUE_DECL) != 0 ? "value" : "key") + " class, but none is declared here");
-    }
-    Node c = map.add(node(at, "chunk " + number, ""));
-    c.text(Texts.plural(count, "entry", "entries") + ", header 0x" + Integer.toHexString(header)
-        + chunkFlags(header));
-    WireType key = null;
-    WireType val = null;
-    if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
-      key = (header & KEY_DECL) != 0 ? enumKeys : classChild(c, "key class");
-    }
-    if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
-      val = classChild(c, "value class");
-    }
-    for (int i = 0; i < count; i++) {
-      entryPart(c, "key", header, KEY_NULL, KEY_TAGGED, KEY_REF, key);
-      entryPart(c, "value", header, VALUE_NULL, VALUE_TAGGED, VALUE_REF, val);
-    }
-    c.end(in.position());
-    return count;
-  }
-
-  private void entryPart(Node c, String role, int header, int nullBit, int taggedBit, int refBit, WireType t) {
-    if ((header & nullBit) != 0) {
-      leaf(c, in.position(), role, "null", "(no bytes)");
-    } else if ((header & taggedBit) != 0) {
-      value(c, role);
-    } else if ((header & refBit) != 0) {
-      declared(c, role, t);
-    } else {
-      payload(c, in.position(), role, t, false);
-    }
-  }
-
-  private static String chunkFlags(int header) {
-    String[] names = {"null key", "declared key class", "key slot bytes", "null values", "declared value class",
-        "value slot bytes", "tagged keys", "tagged values"};
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < names.length; i++) {
-      if ((header & (1 << i)) != 0) {
-        sb.append(sb.length() == 0 ? " (" : ", ").append(names[i]);
-      }
-    }
-    return sb.length() == 0 ? "" : sb.append(')').toString();
   }
 
 }
