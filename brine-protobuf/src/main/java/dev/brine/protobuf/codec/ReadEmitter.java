@@ -15,6 +15,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.IntConsumer;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -97,74 +98,12 @@ final class ReadEmitter {
       mv.visitVarInsn(lt.getOpcode(ISTORE), local[i]);
     }
     int objLocal = next;
-    Label loop = new Label();
-    Label end = new Label();
-    Label dflt = new Label();
-    Label advance = new Label();
     int[][] tagsOf = new int[fs.size()][];
     for (int i = 0; i < fs.size(); i++) {
       ProtoField f = fs.get(i);
       tagsOf[i] = inline(f) == Inline.COMPLEX ? codecs.field(f).tags() : new int[] {f.tag()};
     }
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-    mv.visitVarInsn(ISTORE, 2);
-    if (fs.size() <= FAST_PATH_FIELDS) {
-      // Fields arrive in number order from every writer that follows the spec's advice (protobuf-java,
-      // this mapper): expect each in turn, a compare that predicts perfectly, before the switch
-      // loop takes what came out of order, unknown fields and the rest of repeated ones.
-      for (int i = 0; i < fs.size(); i++) {
-        Label again = new Label();
-        Label body = new Label();
-        Label skip = new Label();
-        boolean repeats = fs.get(i).shape == Shape.REPEATED || fs.get(i).shape == Shape.MAP;
-        mv.visitLabel(again);
-        for (int t : tagsOf[i]) {
-          mv.visitVarInsn(ILOAD, 2);
-          mv.visitLdcInsn(t);
-          mv.visitJumpInsn(IF_ICMPEQ, body);
-        }
-        mv.visitJumpInsn(GOTO, skip);
-        mv.visitLabel(body);
-        readBody(mv, fs.get(i), local[i], fieldConst[i]);
-        mv.visitVarInsn(ALOAD, 1);
-        mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-        mv.visitVarInsn(ISTORE, 2);
-        if (repeats) {
-          mv.visitJumpInsn(GOTO, again);
-        }
-        mv.visitLabel(skip);
-      }
-    }
-    mv.visitLabel(loop);
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitJumpInsn(IFEQ, end);
-    TreeMap<Integer, Label> cases = new TreeMap<>();
-    Label[] bodies = new Label[fs.size()];
-    for (int i = 0; i < fs.size(); i++) {
-      bodies[i] = new Label();
-      for (int t : tagsOf[i]) {
-        cases.put(t, bodies[i]);
-      }
-    }
-    mv.visitVarInsn(ILOAD, 2);
-    int[] keys = cases.keySet().stream().mapToInt(Integer::intValue).toArray();
-    mv.visitLookupSwitchInsn(dflt, keys, cases.values().toArray(new Label[0]));
-    for (int i = 0; i < fs.size(); i++) {
-      mv.visitLabel(bodies[i]);
-      readBody(mv, fs.get(i), local[i], fieldConst[i]);
-      mv.visitJumpInsn(GOTO, advance);
-    }
-    mv.visitLabel(dflt);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "skipField", "(I)V", false);
-    mv.visitLabel(advance);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-    mv.visitVarInsn(ISTORE, 2);
-    mv.visitJumpInsn(GOTO, loop);
-    mv.visitLabel(end);
+    fieldLoop(mv, fs, tagsOf, i -> readBody(mv, fs.get(i), local[i], fieldConst[i]));
     if (plan.model.record) {
       mv.visitTypeInsn(NEW, owner);
       mv.visitInsn(DUP);
@@ -283,66 +222,7 @@ final class ReadEmitter {
       ProtoField f = fs.get(i);
       tagsOf[i] = complexIndex[i] >= 0 ? codecs.field(f).tags() : new int[] {f.tag()};
     }
-    Label loop = new Label();
-    Label end = new Label();
-    Label dflt = new Label();
-    Label advance = new Label();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-    mv.visitVarInsn(ISTORE, 2);
-    if (fs.size() <= FAST_PATH_FIELDS) {
-      for (int i = 0; i < fs.size(); i++) {
-        Label again = new Label();
-        Label body = new Label();
-        Label skip = new Label();
-        boolean repeats = fs.get(i).shape == Shape.REPEATED || fs.get(i).shape == Shape.MAP;
-        mv.visitLabel(again);
-        for (int t : tagsOf[i]) {
-          mv.visitVarInsn(ILOAD, 2);
-          mv.visitLdcInsn(t);
-          mv.visitJumpInsn(IF_ICMPEQ, body);
-        }
-        mv.visitJumpInsn(GOTO, skip);
-        mv.visitLabel(body);
-        readInto(mv, fs.get(i), fieldConst[i], setterConst[i], complexIndex[i], obj, acc);
-        mv.visitVarInsn(ALOAD, 1);
-        mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-        mv.visitVarInsn(ISTORE, 2);
-        if (repeats) {
-          mv.visitJumpInsn(GOTO, again);
-        }
-        mv.visitLabel(skip);
-      }
-    }
-    mv.visitLabel(loop);
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitJumpInsn(IFEQ, end);
-    TreeMap<Integer, Label> cases = new TreeMap<>();
-    Label[] bodies = new Label[fs.size()];
-    for (int i = 0; i < fs.size(); i++) {
-      bodies[i] = new Label();
-      for (int t : tagsOf[i]) {
-        cases.put(t, bodies[i]);
-      }
-    }
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitLookupSwitchInsn(dflt, cases.keySet().stream().mapToInt(Integer::intValue).toArray(),
-        cases.values().toArray(new Label[0]));
-    for (int i = 0; i < fs.size(); i++) {
-      mv.visitLabel(bodies[i]);
-      readInto(mv, fs.get(i), fieldConst[i], setterConst[i], complexIndex[i], obj, acc);
-      mv.visitJumpInsn(GOTO, advance);
-    }
-    mv.visitLabel(dflt);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "skipField", "(I)V", false);
-    mv.visitLabel(advance);
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
-    mv.visitVarInsn(ISTORE, 2);
-    mv.visitJumpInsn(GOTO, loop);
-    mv.visitLabel(end);
+    fieldLoop(mv, fs, tagsOf, i -> readInto(mv, fs.get(i), fieldConst[i], setterConst[i], complexIndex[i], obj, acc));
     for (int i = 0; i < fs.size(); i++) {
       if (complexIndex[i] < 0) {
         continue;
@@ -515,5 +395,76 @@ final class ReadEmitter {
           mv.visitTypeInsn(CHECKCAST, Type.getInternalName(t));
         }
     }
+  }
+
+  /**
+   * Emits the loop over a message's tags (local 2, read from the reader in local 1): with few fields,
+   * each expected in number order first; then a switch on the tag to each field's {@code read}, unknown
+   * fields skipped, until tag 0.
+   */
+  private static void fieldLoop(MethodVisitor mv, List<ProtoField> fs, int[][] tagsOf, IntConsumer read) {
+    Label loop = new Label();
+    Label end = new Label();
+    Label dflt = new Label();
+    Label advance = new Label();
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
+    mv.visitVarInsn(ISTORE, 2);
+    if (fs.size() <= FAST_PATH_FIELDS) {
+      // Fields arrive in number order from every writer that follows the spec's advice (protobuf-java,
+      // this mapper): expect each in turn, a compare that predicts perfectly, before the switch
+      // loop takes what came out of order, unknown fields and the rest of repeated ones.
+      for (int i = 0; i < fs.size(); i++) {
+        Label again = new Label();
+        Label body = new Label();
+        Label skip = new Label();
+        boolean repeats = fs.get(i).shape == Shape.REPEATED || fs.get(i).shape == Shape.MAP;
+        mv.visitLabel(again);
+        for (int t : tagsOf[i]) {
+          mv.visitVarInsn(ILOAD, 2);
+          mv.visitLdcInsn(t);
+          mv.visitJumpInsn(IF_ICMPEQ, body);
+        }
+        mv.visitJumpInsn(GOTO, skip);
+        mv.visitLabel(body);
+        read.accept(i);
+        mv.visitVarInsn(ALOAD, 1);
+        mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
+        mv.visitVarInsn(ISTORE, 2);
+        if (repeats) {
+          mv.visitJumpInsn(GOTO, again);
+        }
+        mv.visitLabel(skip);
+      }
+    }
+    mv.visitLabel(loop);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitJumpInsn(IFEQ, end);
+    TreeMap<Integer, Label> cases = new TreeMap<>();
+    Label[] bodies = new Label[fs.size()];
+    for (int i = 0; i < fs.size(); i++) {
+      bodies[i] = new Label();
+      for (int t : tagsOf[i]) {
+        cases.put(t, bodies[i]);
+      }
+    }
+    mv.visitVarInsn(ILOAD, 2);
+    int[] keys = cases.keySet().stream().mapToInt(Integer::intValue).toArray();
+    mv.visitLookupSwitchInsn(dflt, keys, cases.values().toArray(new Label[0]));
+    for (int i = 0; i < fs.size(); i++) {
+      mv.visitLabel(bodies[i]);
+      read.accept(i);
+      mv.visitJumpInsn(GOTO, advance);
+    }
+    mv.visitLabel(dflt);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "skipField", "(I)V", false);
+    mv.visitLabel(advance);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitMethodInsn(INVOKEVIRTUAL, PR, "nextTag", "()I", false);
+    mv.visitVarInsn(ISTORE, 2);
+    mv.visitJumpInsn(GOTO, loop);
+    mv.visitLabel(end);
   }
 }
