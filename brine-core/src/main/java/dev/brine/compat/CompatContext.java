@@ -564,6 +564,22 @@ public final class CompatContext {
     return mapping(def, type).read(ctx);
   }
 
+  private final java.util.concurrent.atomic.AtomicReferenceArray<ClassInfo> skipped =
+      new java.util.concurrent.atomic.AtomicReferenceArray<>(256);
+
+  /** The class of arrays ({@code dims} dimensions, at most 255) of a compatible class this side does not know: read and dropped. */
+  ClassInfo skippedArray(int dims) {
+    if (dims < 1 || dims > 255) {
+      throw new MalformedInputException("array of " + dims + " dimensions (at most 255)");
+    }
+    ClassInfo info = skipped.get(dims);
+    if (info == null) {
+      skipped.compareAndSet(dims, null, registry.unregistered(Object[].class, TypeIds.ARRAY, new SkippedArray(this, dims), true, true));
+      info = skipped.get(dims);
+    }
+    return info;
+  }
+
   /** A value of an unknown class at the top level: it cannot be skipped. */
   static ClassNotAllowedException unknown(ClassDef def) {
     return new ClassNotAllowedException("the payload holds a " + def.self + ", a class this Brine does not know (register"
