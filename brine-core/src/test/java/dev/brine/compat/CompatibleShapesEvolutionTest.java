@@ -234,4 +234,31 @@ class CompatibleShapesEvolutionTest {
     Map<String, Object> m = Map.of("k", Set.of());
     assertEquals(m, noStatus.deserialize(brine("v1").serialize(m)));
   }
+
+  /**
+   * A class made final (or no longer final) between versions: its arrays hold declared slots on one side and
+   * tagged values on the other; each element says which, so both read the other's arrays.
+   */
+  @Test
+  void arraysOfAClassWhoseFinalityChanged() {
+    Object[] v1 = array("v1", "Tag", make("v1", "Tag", "name", "a"), null, make("v1", "Tag", "name", "b"));
+    for (boolean refs : new boolean[] {false, true}) {
+      for (boolean codegen : new boolean[] {true, false}) {
+        Brine one = brine("v1", false, b -> b.references(refs).codegen(codegen));
+        Brine two = brine("v2", false, b -> b.references(refs).codegen(codegen));
+        List<?> list = (List<?>) two.deserialize(one.serialize(new ArrayList<>(List.of(v1, "after"))));
+        assertEquals("after", list.get(1));
+        Object[] read2 = (Object[]) list.get(0);
+        assertSame(type("v2", "Tag"), read2.getClass().getComponentType());
+        assertEquals(List.of("a", 0), List.of(get(read2[0], "name"), get(read2[0], "weight")));
+        assertNull(read2[1]);
+        assertEquals("b", get(read2[2], "name"));
+        Object[] v2 = array("v2", "Tag", make("v2", "Tag", "name", "c", "weight", 3), null);
+        Object[] read1 = (Object[]) one.deserialize(two.serialize(v2));
+        assertSame(type("v1", "Tag"), read1.getClass().getComponentType());
+        assertEquals("c", get(read1[0], "name"));
+        assertNull(read1[1]);
+      }
+    }
+  }
 }
