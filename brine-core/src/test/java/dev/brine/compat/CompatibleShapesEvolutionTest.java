@@ -261,4 +261,27 @@ class CompatibleShapesEvolutionTest {
       }
     }
   }
+
+  /** A stream of bare values with a StringTable: definitions after a descriptor are shared by the stream too. */
+  @Test
+  void streamOfShapes() {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    dev.brine.io.StringTable writing = new dev.brine.io.StringTable(64);
+    Brine one = brine("v1");
+    for (int i = 0; i < 3; i++) {
+      one.serializeValue(statuses("v1", "ACTIVE"), out, writing);
+      one.serializeValue(array("v1", "Address", address("v1", "Genf", 1200 + i)), out, writing);
+      one.serializeValue(labels("v1", "INACTIVE", "x" + i), out, writing);
+    }
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(out.toByteArray());
+    dev.brine.io.StringTable reading = new dev.brine.io.StringTable(64);
+    Brine two = brine("v2");
+    for (int i = 0; i < 3; i++) {
+      assertEquals(statuses("v2", "ACTIVE"), two.deserializeValue(buf, reading));
+      Object[] a = (Object[]) two.deserializeValue(buf, reading);
+      assertEquals(List.of("Genf", 1200 + i), List.of(get(a[0], "city"), get(a[0], "zip")));
+      assertEquals(labels("v2", "INACTIVE", "x" + i), two.deserializeValue(buf, reading));
+    }
+    assertFalse(buf.hasRemaining());
+  }
 }
