@@ -196,7 +196,7 @@ final class ReadCodegen {
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-    // group chunks: static int rg<k>(ReadSession rs, byte[] b, int p, int c0, T obj); locals 5 code, 6 value
+    // group chunks: static int rg<k>(ReadSession rs, byte[] b, int p, int c0, T obj); locals 5 code, 6 value, 7-8 word
     for (int k = 0; k < groupChunks; k++) {
       MethodVisitor cm = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "rg" + k, groupDesc, null, null);
       cm.visitCode();
@@ -204,7 +204,7 @@ final class ReadCodegen {
       cm.visitLabel(start);
       int from = k * GroupCodegen.GROUP_CHUNK;
       int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-      gc.readGroup(cm, from, to, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, 5, 6);
+      gc.readGroup(cm, from, to, (m, f, push) -> readField(m, f, push, 4), 0, 1, 2, 3, 5, 6, 7);
       SerializerGenerator.pad(cm, start, groupChunks > 1 || GroupCodegen.standalone(layout));
       cm.visitVarInsn(ILOAD, 2);
       cm.visitInsn(IRETURN);
@@ -441,7 +441,8 @@ final class ReadCodegen {
   /**
    * A record's {@code read}: every component decoded into a local (the group and fixed block through
    * one window, the rest one by one), then the canonical constructor. Locals: 1 the session, 2 the
-   * array, 3 the position, 4 the control index, 5 the code, 6 a scratch int, 7… the components.
+   * array, 3 the position, 4 the control index, 5 the code, 6 a scratch int, 7… the components, then a
+   * long: the current control word of the number group.
    */
   void readRecordMethod(ClassWriter cw) {
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
@@ -483,7 +484,7 @@ final class ReadCodegen {
       mv.visitVarInsn(ISTORE, 3);
       for (int from = 0; from < layout.group.size(); from += GroupCodegen.GROUP_CHUNK) {
         int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-        gc.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6);
+        gc.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6, next);
       }
       gc.readFixed(mv, toLocal, 1, 2, 3, 4);
       mv.visitVarInsn(ALOAD, 1);
