@@ -284,4 +284,31 @@ class CompatibleShapesEvolutionTest {
     }
     assertFalse(buf.hasRemaining());
   }
+
+  /** Any set of v1's constants and any array of v1 addresses read by v2 and v3: the same names, cities and zips. */
+  @net.jqwik.api.Property(tries = 100)
+  void shapesAcrossVersionsKeepTheirValues(@net.jqwik.api.ForAll boolean active, @net.jqwik.api.ForAll boolean inactive,
+      @net.jqwik.api.ForAll @net.jqwik.api.constraints.Size(max = 8) List<String> cities) {
+    List<String> names = new ArrayList<>();
+    if (active) {
+      names.add("ACTIVE");
+    }
+    if (inactive) {
+      names.add("INACTIVE");
+    }
+    Object[] addresses = array("v1", "Address", cities.stream().map(c -> c == null ? null : address("v1", c, c.length())).toArray());
+    byte[] bytes = brine("v1").serialize(new ArrayList<>(List.of(statuses("v1", names.toArray(new String[0])), addresses)));
+    for (String v : List.of("v2", "v3")) {
+      List<?> back = (List<?>) brine(v).deserialize(bytes);
+      assertEquals(statuses(v, names.toArray(new String[0])), back.get(0));
+      Object[] read = (Object[]) back.get(1);
+      assertEquals(cities.size(), read.length);
+      for (int k = 0; k < read.length; k++) {
+        assertEquals(cities.get(k), read[k] == null ? null : get(read[k], "city"));
+        if (v.equals("v2") && read[k] != null) {
+          assertEquals(cities.get(k).length(), get(read[k], "zip"));
+        }
+      }
+    }
+  }
 }
