@@ -3,6 +3,7 @@ package dev.brine.builtin;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ContainerSerializer;
+import dev.brine.context.DefinedClass;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
@@ -119,24 +120,19 @@ public final class UtilSerializers {
     }
   };
 
-  /** The info of an EnumSet's or EnumMap's enum; compatible mode's enums are refused (their tag does not name them). */
-  private static ClassInfo enumDescriptor(WriteSession c, Class<?> type, String what) {
-    ClassInfo info = c.classInfo(type);
-    if (info.typeId == dev.brine.registry.TypeIds.COMPAT_ENUM) {
-      throw new BrineException("compatible mode does not write an " + what + " of " + type.getName()
-          + " (its class descriptor would not name the enum, nor follow renamed or reordered constants):"
-          + " use a Set<" + type.getSimpleName() + "> or Map<" + type.getSimpleName() + ", V> instead");
-    }
-    return info;
-  }
-
-  /** The element enum's class descriptor, a varuint32 count and each ordinal as a varuint32. */
+  /**
+   * The element enum's class descriptor (in compatible mode followed by the enum's class definition
+   * reference, see {@link WriteSession#writeDefinedClass}), a varuint32 count and each ordinal as a
+   * varuint32. In compatible mode the writer's ordinals are mapped to the reader's constants by name;
+   * a constant the reader does not have is an error, or left out of the set with {@code
+   * unknownEnumAsNull(true)}; an enum the reader does not know makes the set null (skipped).
+   */
   @SuppressWarnings({"rawtypes", "unchecked"})
   public static final Serializer<EnumSet> ENUM_SET = new Serializer<>() {
     @Override public void write(WriteContext c0, EnumSet v) {
     WriteSession c = (WriteSession) c0;
       Class<?> type = elementType(v);
-      c.writeClass(enumDescriptor(c, type, "EnumSet"));
+      c.writeDefinedClass(c.classInfo(type));
       c.writeVarUInt32(v.size());
       for (Object e : v) {
         c.writeVarUInt32(((Enum<?>) e).ordinal());
@@ -147,6 +143,10 @@ public final class UtilSerializers {
     ReadSession c = (ReadSession) c0;
       int at = c.position();
       ClassInfo info = c.readClass();
+      DefinedClass.EnumConstants named = c.readEnumReference(info, c.depth() == 0); // not composite: depth 0 at the top
+      if (named != null) {
+        return readNamed(c, named, at);
+      }
       if (!info.type.isEnum()) {
         throw new MalformedInputException("EnumSet of non-enum " + info.type.getName() + " at offset " + at);
       }
@@ -163,6 +163,27 @@ public final class UtilSerializers {
       }
       if (set.size() != n) {
         throw new MalformedInputException("EnumSet at offset " + at + " repeats an ordinal");
+      }
+      return set;
+    }
+
+    /** Compatible mode: the writer's ordinals mapped by name (unknown constants left out under the null policy). */
+    private EnumSet readNamed(ReadSession c, DefinedClass.EnumConstants named, int at) {
+      Class<? extends Enum> type = (Class<? extends Enum>) named.type();
+      EnumSet set = type == null ? null : EnumSet.noneOf(type);
+      int n = c.readLength("EnumSet size", 1);
+      java.util.BitSet seen = new java.util.BitSet();
+      for (int i = 0; i < n; i++) {
+        int oat = c.position();
+        int o = c.readVarUInt32();
+        Object e = named.constant(o, oat); // checks o against the writer's constants
+        if (seen.get(o)) {
+          throw new MalformedInputException("EnumSet at offset " + at + " repeats ordinal " + o + " (offset " + oat + ")");
+        }
+        seen.set(o);
+        if (e != null) {
+          set.add(e);
+        }
       }
       return set;
     }
@@ -195,7 +216,7 @@ public final class UtilSerializers {
         throw new BrineException("cannot tell the key type of an empty EnumMap; declare the field as EnumMap<K, V>"
             + " or Map<K, V> with an enum K, or avoid empty EnumMaps");
       }
-      c.writeClass(enumDescriptor(c, keyType, "EnumMap"));
+      c.writeDefinedClass(c.classInfo(keyType));
       c.writeVarUInt32(v.size());
       if (!v.isEmpty()) {
         MapSerializer.writeEntries(c, v, v.size(), c.classInfo(keyType), valueDecl);
@@ -207,6 +228,10 @@ public final class UtilSerializers {
     public Map<Object, Object> read(ReadSession c, ClassInfo keyDecl, ClassInfo valueDecl) {
       int at = c.position();
       ClassInfo info = c.readClass();
+      DefinedClass.EnumConstants named = c.readEnumReference(info, c.depth() == 1); // composite: depth 1 at the top
+      if (named != null) {
+        return readNamed(c, info, named, valueDecl, at);
+      }
       if (!info.type.isEnum()) {
         throw new MalformedInputException("EnumMap keyed by non-enum " + info.type.getName() + " at offset " + at);
       }
@@ -218,6 +243,55 @@ public final class UtilSerializers {
         throw new MalformedInputException("EnumMap at offset " + at + " repeats a key");
       }
       return map;
+    }
+
+    /**
+     * Compatible mode: each key's payload carries the enum's definition reference and is mapped by
+     * name; an entry whose key is a constant this side does not have is dropped under {@code
+     * unknownEnumAsNull(true)}; an enum this side does not know is read through and gives null.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private Map<Object, Object> readNamed(ReadSession c, ClassInfo tag, DefinedClass.EnumConstants named, ClassInfo valueDecl,
+        int at) {
+      EnumMap map = named.type() == null ? null : new EnumMap(named.type());
+      if (map != null) {
+        c.reference(map);
+      }
+      int n = c.readLength("EnumMap size", 1);
+      EntrySink sink = new EntrySink(map);
+      MapSerializer.readEntries(c, sink, n, map == null ? tag : named.info(), valueDecl);
+      if (map != null && map.size() + sink.dropped != n) {
+        throw new MalformedInputException("EnumMap at offset " + at + " repeats a key");
+      }
+      return map;
+    }
+  }
+
+  /**
+   * Where compatible mode reads an EnumMap's entries: into the map, except entries whose key is null
+   * (a constant this side does not have, under {@code unknownEnumAsNull(true)}; or every key of an
+   * enum this side does not know, where there is no map), which are counted and dropped.
+   */
+  private static final class EntrySink extends java.util.AbstractMap<Object, Object> {
+    private final Map<Object, Object> map;
+    int dropped;
+
+    EntrySink(Map<Object, Object> map) {
+      this.map = map;
+    }
+
+    @Override
+    public Object put(Object key, Object value) {
+      if (key == null || map == null) {
+        dropped++;
+        return null;
+      }
+      return map.put(key, value);
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<Object, Object>> entrySet() {
+      return map == null ? java.util.Set.of() : map.entrySet();
     }
   }
 }

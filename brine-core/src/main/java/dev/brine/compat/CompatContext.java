@@ -71,6 +71,11 @@ public final class CompatContext {
       @Override
       public Serializer<?> create(Class<?> type, TypeRegistry reg) {
         Serializer<?> s = inner.create(type, reg);
+        if (type.isArray() && !type.getComponentType().isPrimitive() && compatComponent(type)) {
+          @SuppressWarnings("unchecked")
+          Serializer<Object[]> so = (Serializer<Object[]>) s;
+          return new CompatArraySerializer(type.getComponentType(), so, reg); // reads slots or tags, whichever was written
+        }
         if (type.isEnum()) {
           byName.putIfAbsent(type.getName(), type);
           return new CompatEnumSerializer(CompatContext.this, type, enumDef(type));
@@ -104,6 +109,21 @@ public final class CompatContext {
         return null; // compatible mode reads no format-1 payloads
       }
     };
+  }
+
+  /**
+   * Whether the innermost component of array class {@code type} is a class compatible mode may write with a
+   * class definition (a user's plain class, record or enum): such an array's elements are declared slots or
+   * tagged values depending on whether the class is final, which may differ between writer and reader. (For
+   * such a class that has a serializer of the user's, reading either form is as safe: no tagged value of it
+   * starts with {@code 2}.)
+   */
+  private static boolean compatComponent(Class<?> type) {
+    Class<?> c = type;
+    while (c.isArray()) {
+      c = c.getComponentType();
+    }
+    return !c.isPrimitive() && eligible(c);
   }
 
   /** Registers the readers of the two compatible-mode tags; call after the built-ins are registered. */
@@ -562,6 +582,22 @@ public final class CompatContext {
       throw new MalformedInputException("the definition of enum " + def.self + " stands before an object's fields");
     }
     return mapping(def, type).read(ctx);
+  }
+
+  private final java.util.concurrent.atomic.AtomicReferenceArray<ClassInfo> skipped =
+      new java.util.concurrent.atomic.AtomicReferenceArray<>(256);
+
+  /** The class of arrays ({@code dims} dimensions, at most 255) of a compatible class this side does not know: read and dropped. */
+  ClassInfo skippedArray(int dims) {
+    if (dims < 1 || dims > 255) {
+      throw new MalformedInputException("array of " + dims + " dimensions (at most 255)");
+    }
+    ClassInfo info = skipped.get(dims);
+    if (info == null) {
+      skipped.compareAndSet(dims, null, registry.unregistered(Object[].class, TypeIds.ARRAY, new SkippedArray(this, dims), true, true));
+      info = skipped.get(dims);
+    }
+    return info;
   }
 
   /** A value of an unknown class at the top level: it cannot be skipped. */

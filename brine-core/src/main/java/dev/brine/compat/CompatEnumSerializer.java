@@ -2,8 +2,10 @@ package dev.brine.compat;
 
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
+import dev.brine.context.DefinedClass;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
+import dev.brine.registry.ClassInfo;
 import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
@@ -14,12 +16,13 @@ import dev.brine.serializer.WriteContext;
  * order), then the ordinal as a {@code varuint32}. A reader maps the writer's ordinal to its own
  * constant by name; an unknown constant is an error, or null with {@code unknownEnumAsNull(true)}.
  */
-final class CompatEnumSerializer implements Serializer<Object>, PayloadTraits {
+final class CompatEnumSerializer implements Serializer<Object>, PayloadTraits, DefinedClass {
   private final CompatContext cx;
   private final Class<?> type;
   final ClassDef local;
   private final int number;
   private final Object[] constants;
+  private volatile ClassInfo info;
 
   CompatEnumSerializer(CompatContext cx, Class<?> type, ClassDef local) {
     this.cx = cx;
@@ -55,6 +58,18 @@ final class CompatEnumSerializer implements Serializer<Object>, PayloadTraits {
     if (def.kind != ClassDef.ENUM || !cx.names(def, type)) {
       throw new MalformedInputException("a " + def.self + " where enum " + type.getName() + " was expected, at offset " + at);
     }
+    return constant(def, ordinal, at);
+  }
+
+  /**
+   * This enum's constant for ordinal {@code ordinal} of {@code def} (this enum as written, possibly by
+   * another version), read at offset {@code at}: matched by name; a constant this side does not have
+   * is an error, or null with {@code unknownEnumAsNull(true)}.
+   */
+  Object constant(ClassDef def, int ordinal, int at) {
+    if (def == local && ordinal >= 0 && ordinal < constants.length) {
+      return constants[ordinal];
+    }
     if (ordinal < 0 || ordinal >= def.constants.length) {
       throw new MalformedInputException("ordinal " + Integer.toUnsignedString(ordinal) + " at offset " + at
           + " is not a constant of " + def.self + " as written (it had " + def.constants.length + ")");
@@ -66,6 +81,30 @@ final class CompatEnumSerializer implements Serializer<Object>, PayloadTraits {
           + " is unknown here (Brine.Builder.unknownEnumAsNull(true) reads it as null)");
     }
     return c;
+  }
+
+  /** The enum's info, looked up once. */
+  ClassInfo info() {
+    ClassInfo i = info;
+    if (i == null) {
+      info = i = cx.registry.forDeclared(type);
+    }
+    return i;
+  }
+
+  @Override
+  public void writeReference(WriteSession ctx) {
+    cx.writeDefRef(ctx, local, number);
+  }
+
+  @Override
+  public ClassInfo readArrayClass(ReadSession ctx, int dims) {
+    return ((DefinedClass) cx.enumDispatch.serializer).readArrayClass(ctx, dims);
+  }
+
+  @Override
+  public EnumConstants readEnumClass(ReadSession ctx, boolean topLevel) {
+    return ((DefinedClass) cx.enumDispatch.serializer).readEnumClass(ctx, topLevel);
   }
 
   /** Remote ordinal to local constant for one definition and this enum, cached in the definition. */

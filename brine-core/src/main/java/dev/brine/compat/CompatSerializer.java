@@ -1,5 +1,6 @@
 package dev.brine.compat;
 
+import dev.brine.context.DefinedClass;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.registry.PayloadTraits;
@@ -19,7 +20,7 @@ import dev.brine.serializer.WriteContext;
  * class (megamorphic once three classes pass through it).
  */
 record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int number, Serializer<Object> inner,
-    dev.brine.registry.ClassInfo[] infoCell) implements Serializer<Object>, PayloadTraits {
+    dev.brine.registry.ClassInfo[] infoCell) implements Serializer<Object>, PayloadTraits, DefinedClass {
 
   CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, Serializer<Object> inner) {
     this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1]);
@@ -48,6 +49,21 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
           + " was expected, near offset " + ctx.position());
     }
     return cx.readMapped(ctx, def, type);
+  }
+
+  @Override
+  public void writeReference(WriteSession ctx) {
+    cx.writeDefRef(ctx, local, number);
+  }
+
+  @Override
+  public dev.brine.registry.ClassInfo readArrayClass(ReadSession ctx, int dims) {
+    return ((DefinedClass) cx.objectDispatch.serializer).readArrayClass(ctx, dims);
+  }
+
+  @Override
+  public EnumConstants readEnumClass(ReadSession ctx, boolean topLevel) {
+    return ((DefinedClass) cx.objectDispatch.serializer).readEnumClass(ctx, topLevel);
   }
 
   /** The class's info (for its readResolve hook), looked up once. */

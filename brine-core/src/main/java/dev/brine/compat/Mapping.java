@@ -84,6 +84,9 @@ final class Mapping {
       ClassDef.DefField f = def.fields[i];
       if (f.code == ClassDef.DefField.CODE_DECLARED) {
         declared[i] = cx.resolve(f.ref);
+        if (declared[i] == null && f.ref.compatArrayDims() > 0) {
+          declared[i] = cx.skippedArray(f.ref.compatArrayDims()); // an array of a class unknown here: read through
+        }
         if (declared[i] == null && !f.ref.compat()) {
           throw new BrineException("compatible mode: field " + where(f) + " holds a " + f.ref + ", which this side does"
               + " not know and cannot skip (it has a serializer of its own); register it here");
@@ -212,7 +215,7 @@ final class Mapping {
     if (f.code == ClassDef.DefField.CODE_STRING) {
       return String.class;
     }
-    if (f.code == ClassDef.DefField.CODE_DECLARED && declared[i] != null) {
+    if (f.code == ClassDef.DefField.CODE_DECLARED && declared[i] != null && !(declared[i].serializer instanceof SkippedArray)) {
       return declared[i].type;
     }
     return null;

@@ -49,6 +49,17 @@ final class TypeRef {
     return kind == COMPAT_ID || kind == COMPAT_NAME;
   }
 
+  /** For an array (of arrays…) of a compatible class, its dimensions; otherwise 0. */
+  int compatArrayDims() {
+    int dims = 0;
+    TypeRef r = this;
+    while (r.kind == ARRAY) {
+      dims++;
+      r = r.component;
+    }
+    return r.compat() ? dims : 0;
+  }
+
   /** The package of the named class ({@code ""} for none), or null when it is not named by name. */
   String packageName() {
     if (kind != COMPAT_NAME && kind != OTHER_NAME) {

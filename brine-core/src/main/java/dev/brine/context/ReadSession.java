@@ -358,13 +358,43 @@ public final class ReadSession extends ByteReader implements ReadContext {
       return names.get(k - 1);
     }
     if (tag == TypeIds.ARRAY) {
-      if (++depth > maxDepth) {
-        throw new LimitExceededException("array class descriptor nested deeper than " + maxDepth + " at offset " + offsetOf(at));
+      int dims = 0;
+      int componentAt;
+      int component;
+      do {
+        if (depth + ++dims > maxDepth) {
+          throw new LimitExceededException("array class descriptor nested deeper than " + maxDepth + " at offset " + offsetOf(at));
+        }
+        componentAt = pos;
+        component = readVarUInt32();
+      } while (component == TypeIds.ARRAY);
+      if (component == TypeIds.NULL || component == TypeIds.REF) {
+        throw new MalformedInputException("expected a class descriptor at offset " + offsetOf(componentAt) + " but found tag " + component);
       }
-      ClassInfo component = readClass();
-      depth--;
-      return registry.arrayOf(component, offsetOf(at));
+      ClassInfo info = resolve(component, componentAt);
+      if ((info.typeId == TypeIds.COMPAT_OBJECT || info.typeId == TypeIds.COMPAT_ENUM)
+          && (Object) info.serializer instanceof DefinedClass) {
+        return ((DefinedClass) (Object) info.serializer).readArrayClass(this, dims); // compatible mode: a definition reference follows
+      }
+      for (int i = 0; i < dims; i++) {
+        info = registry.arrayOf(info, offsetOf(at));
+      }
+      return info;
     }
     return registry.forId(tag, offsetOf(at));
+  }
+
+  /**
+   * For the enum class descriptor {@code info} of an EnumSet or EnumMap just read by {@link
+   * #readClass}: when it is a compatible-mode enum (tag {@link TypeIds#COMPAT_ENUM}), reads the
+   * definition reference that follows ({@link WriteSession#writeDefinedClass}) and returns what it
+   * names ({@code topLevel}: see {@link DefinedClass#readEnumClass}); otherwise returns null and reads
+   * nothing.
+   */
+  public DefinedClass.EnumConstants readEnumReference(ClassInfo info, boolean topLevel) {
+    if (info.typeId == TypeIds.COMPAT_ENUM && (Object) info.serializer instanceof DefinedClass) {
+      return ((DefinedClass) (Object) info.serializer).readEnumClass(this, topLevel);
+    }
+    return null;
   }
 }

@@ -265,20 +265,14 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   /**
    * Writes a class descriptor: its type id, or {@link TypeIds#BY_NAME} and a name-table entry
    * (varuint 0 and the name the first time, 1 + index after), or {@link TypeIds#ARRAY} and the
-   * component's descriptor.
+   * component's descriptor as {@link #writeDefinedClass} writes it.
    */
   public void writeClass(ClassInfo info) {
     int id = info.typeId;
     if (id != TypeIds.BY_NAME) {
       writeVarUInt32(id);
       if (id == TypeIds.ARRAY) {
-        ClassInfo component = classInfo(info.type.getComponentType());
-        if (component.typeId == TypeIds.COMPAT_OBJECT || component.typeId == TypeIds.COMPAT_ENUM) {
-          throw new dev.brine.BrineException("compatible mode does not write an array of " + component.type.getName()
-              + " as a value of its own (its class descriptor would not name the class): declare the field as "
-              + component.type.getSimpleName() + "[] or use a List");
-        }
-        writeClass(component);
+        writeDefinedClass(classInfo(info.type.getComponentType()));
       }
       return;
     }
@@ -294,6 +288,23 @@ public final class WriteSession extends ByteWriter implements WriteContext {
       n.put(info.type, n.size());
       writeVarUInt32(0);
       writeString(info.type.getName());
+    }
+  }
+
+  /**
+   * Writes a class descriptor that names its class even where no payload follows that would: as
+   * {@link #writeClass}, but a compatible-mode class or enum (tag {@link TypeIds#COMPAT_OBJECT} or
+   * {@link TypeIds#COMPAT_ENUM}) is followed by its class definition reference ({@link DefinedClass}).
+   * For an array's component and an EnumSet's or EnumMap's enum; a collection's or map chunk's class
+   * needs no reference, as each element's payload starts with one.
+   */
+  public void writeDefinedClass(ClassInfo info) {
+    writeClass(info);
+    if (info.typeId == TypeIds.COMPAT_OBJECT || info.typeId == TypeIds.COMPAT_ENUM) {
+      if (!((Object) info.serializer instanceof DefinedClass)) {
+        throw new dev.brine.BrineException("internal: " + info + " has no class definition to name it (" + info.serializer + ")");
+      }
+      ((DefinedClass) (Object) info.serializer).writeReference(this);
     }
   }
 

@@ -132,6 +132,15 @@ public final class TypeRegistry {
   }
 
   /**
+   * An info that is not registered: what a payload's class descriptor stands for when it names a class
+   * this side does not know, so that {@code serializer} reads through (skips) its values. Compatible
+   * mode's arrays of unknown classes ({@code dev.brine.compat}).
+   */
+  public ClassInfo unregistered(Class<?> type, int id, Serializer<?> serializer, boolean tracked, boolean composite) {
+    return new ClassInfo(type, id, serializer, tracked, composite);
+  }
+
+  /**
    * Writes {@code alias} with the id (and serializer) already registered as {@code id}, and returns its
    * new info (whose hooks the caller may set before anyone else sees it).
    */

@@ -29,7 +29,7 @@ import javax.tools.ToolProvider;
  * instances.
  */
 final class Evolution {
-  static final String[] CLASSES = {"Person", "Status", "Address", "Point", "Base", "Item", "Widen", "Gadget"};
+  static final String[] CLASSES = {"Person", "Status", "Address", "Point", "Base", "Item", "Widen", "Gadget", "Shelf", "Tag"};
   private static final Map<String, ClassLoader> LOADERS = new ConcurrentHashMap<>();
 
   private Evolution() {}

@@ -19,6 +19,10 @@ final class CompatDefinitions {
 
   private final List<String> classes = new ArrayList<>();
   private final List<String> texts = new ArrayList<>();
+  /** Per definition: an enum's constant names in the writer's ordinal order, else null. */
+  private final List<String[]> constants = new ArrayList<>();
+  /** The constant names of the enum of the definition {@link #read} returned last (null: not an enum). */
+  String[] lastConstants;
   /** A def-ref of {@code NEW_V2 + i} starts definition {@code i} in layout 2 ({@code 0, i}: layout 1). */
   private static final int NEW_V2 = 0x2000;
 
@@ -35,6 +39,7 @@ final class CompatDefinitions {
         throw new MalformedInputException("class definition reference #" + Integer.toUnsignedString(ref) + " at offset "
             + at + ", but only " + texts.size() + " definitions were read");
       }
+      lastConstants = constants.get(ref - 1);
       return new String[] {classes.get(ref - 1), "definition #" + (ref - 1) + " (above)"};
     }
     int index = layout == 1 ? in.readVarUInt32() : ref - NEW_V2;
@@ -62,12 +67,14 @@ final class CompatDefinitions {
     }
     String prevName = "";
     String prevDesc = null;
+    String[] names = kind == 2 ? new String[n] : null;
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         sb.append(", ");
       }
       if (kind == 2) {
-        sb.append(in.readString());
+        names[i] = in.readString();
+        sb.append(names[i]);
         continue;
       }
       int key = in.readVarUInt32();
@@ -136,9 +143,12 @@ final class CompatDefinitions {
     if (index == texts.size()) {
       texts.add(null);
       classes.add(null);
+      constants.add(null);
     }
     texts.set(index, sb.toString());
     classes.set(index, self);
+    constants.set(index, names);
+    lastConstants = names;
     return new String[] {self, sb.toString()};
   }
 

@@ -25,9 +25,12 @@ final class Containers {
   }
 
   void array(Node n, WireType t) {
+    String def = d.takeDefinition(); // compatible mode: the definition of the component class, if it came with the tag
+    String prefix = def == null ? "" : def + "; ";
     int len = d.in.readLength(t.name() + " length", Integer.MAX_VALUE, 1);
     WireType component = t.component();
-    n.text("length " + len + (component.exact() ? ", each a slot byte and a " + component.name() : ""));
+    n.text(prefix + "length " + len + (component.compatClassArray() ? ", each a slot byte or a tag, and a " + component.name()
+        : component.exact() ? ", each a slot byte and a " + component.name() : ""));
     if (len > 0 && (component.kind() == Kind.OPAQUE)) {
       n.text("length " + len + "; the elements' layout (declared slots or tagged values) depends on whether "
           + component.name() + " is final");
@@ -35,11 +38,29 @@ final class Containers {
           + " or tagged values, depending on whether the class is final");
     }
     for (int i = 0; i < len; i++) {
-      if (component.exact()) {
+      if (component.compatClassArray()) {
+        compatElement(n, "[" + i + "]", component);
+      } else if (component.exact()) {
         d.declared(n, "[" + i + "]", component);
       } else {
         d.value(n, "[" + i + "]");
       }
+    }
+  }
+
+  /**
+   * An element of an array of a compatible class (or of arrays of one): a declared slot when the writer's class
+   * was exact, a tagged value otherwise; the first byte says which (no tagged value of such an array starts
+   * with 2).
+   */
+  void compatElement(Node parent, String role, WireType component) {
+    int at = d.in.position();
+    int b = d.in.readInt8();
+    d.in.seek(at);
+    if (b == 0 || b == 1 || b == 2) {
+      d.declared(parent, role, component);
+    } else {
+      d.value(parent, role);
     }
   }
 
@@ -89,13 +110,17 @@ final class Containers {
   }
 
   void enumSet(Node n) {
-    d.classChild(n, "enum class");
+    WireType t = d.definedClassChild(n, "enum class");
+    String[] names = t.kind() == Kind.COMPAT_ENUM ? d.definitions.lastConstants : null; // compatible mode: the writer's names
     int count = d.in.readLength("EnumSet size", Integer.MAX_VALUE, 1);
     StringBuilder sb = new StringBuilder(Texts.plural(count, "constant", "constants") + ", ordinals [");
     for (int i = 0; i < count; i++) {
       int o = d.in.readVarUInt32();
       if (i < 64) {
         sb.append(i == 0 ? "" : ", ").append(Integer.toUnsignedString(o));
+        if (names != null) {
+          sb.append(' ').append(o >= 0 && o < names.length ? names[o] : "(not a constant of the enum as written)");
+        }
       }
     }
     n.text(sb.append(count > 64 ? ", …]" : "]").toString());
@@ -114,7 +139,7 @@ final class Containers {
     if (kind == Kind.SORTED_MAP) {
       d.value(n, "comparator");
     }
-    WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(d.classChild(n, "key enum class")) : null;
+    WireType enumKeys = kind == Kind.ENUM_MAP ? WireType.enumKeys(d.definedClassChild(n, "key enum class")) : null;
     mapBody(n, "", enumKeys);
   }
 

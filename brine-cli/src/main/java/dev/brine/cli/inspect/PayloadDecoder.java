@@ -67,7 +67,7 @@ public final class PayloadDecoder {
   private final List<Node> objects = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
   private boolean compatible;
-  private final CompatDefinitions definitions = new CompatDefinitions();
+  final CompatDefinitions definitions = new CompatDefinitions();
   private final Containers containers = new Containers(this);
 
   private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
@@ -288,7 +288,7 @@ public final class PayloadDecoder {
     }
     if (tag == 21) {
       enter(at);
-      WireType component = classDescriptor(at);
+      WireType component = definedClassDescriptor(at);
       depth--;
       return WireType.arrayOf(component);
     }
@@ -314,10 +314,60 @@ public final class PayloadDecoder {
     return resolve(tag, at);
   }
 
+  /**
+   * A class descriptor that names its class where no payload would (an array's component, an EnumSet's or
+   * EnumMap's enum): in compatible mode, tags 60 and 63 are followed by the class's definition reference
+   * (its description is then in {@link #lastDefinition}).
+   */
+  private WireType definedClassDescriptor(int at) {
+    int tagAt = in.position();
+    int tag = in.readVarUInt32();
+    if (tag == 0 || tag == 1) {
+      throw new MalformedInputException("expected a class descriptor at offset " + at + " but found tag " + tag);
+    }
+    if (!compatible || tag != 60 && tag != 63) {
+      return resolve(tag, at);
+    }
+    needsClasses = true;
+    String[] def = definitions.read(in, tagAt);
+    lastDefinition = def[1];
+    return tag == 60 ? WireType.compatEnum(def[0]) : WireType.compatClass(def[0]);
+  }
+
+  /**
+   * The description of the definition {@link #definedClassDescriptor} read last (an array's component may be
+   * read deep inside a tag or class descriptor), shown and cleared by the node it belongs to; or null.
+   */
+  private String lastDefinition;
+
+  /** {@link #lastDefinition}, cleared. */
+  String takeDefinition() {
+    String d = lastDefinition;
+    lastDefinition = null;
+    return d;
+  }
+
+  /** {@link #classChild} for a class descriptor that names its class ({@link #definedClassDescriptor}). */
+  WireType definedClassChild(Node parent, String role) {
+    int at = in.position();
+    WireType t = definedClassDescriptor(at);
+    Node n = parent.add(node(at, role, t.display()));
+    String def = takeDefinition();
+    if (def != null) {
+      n.text(def);
+    }
+    n.end(in.position());
+    return t;
+  }
+
   WireType classChild(Node parent, String role) {
     int at = in.position();
     WireType t = classDescriptor(at);
     Node n = parent.add(node(at, role, t.display()));
+    String def = takeDefinition(); // an array of a compatible class: its definition
+    if (def != null) {
+      n.text(def);
+    }
     n.end(in.position());
     return t;
   }
@@ -387,6 +437,25 @@ public final class PayloadDecoder {
       case REVERSE_ORDER -> n.text("(no payload)");
       case CLASS -> n.text(Texts.quote(in.readString()));
       case ENUM_ORDINAL -> n.text("ordinal " + in.readVarUInt32());
+      case COMPAT_ENUM -> {
+        needsClasses = true;
+        String[] def = definitions.read(in, in.position());
+        String[] constants = definitions.lastConstants;
+        int o = in.readVarUInt32();
+        if (constants == null) {
+          throw new MalformedInputException("the definition of " + def[0] + " before offset " + in.position()
+              + " is not an enum's");
+        }
+        n.text(def[0] + "." + (o >= 0 && o < constants.length ? constants[o] : "?") + " (ordinal "
+            + Integer.toUnsignedString(o) + ")");
+      }
+      case COMPAT_CLASS -> {
+        needsClasses = true;
+        String[] def = definitions.read(in, in.position());
+        n.text(def[1]);
+        throw new Opaque(in.position(), def[0] + " (at " + Texts.hex(at) + "): its fields follow in the layout its class"
+            + " definition gives; this inspector shows the definition, not the values");
+      }
       case GEOMETRY -> n.text(Leaves.geometry(in, at));
       case NOTHING -> n.text("(no payload)");
       case TAGGED -> {

@@ -80,6 +80,13 @@ record WireType(int id, String name, Kind kind, boolean exact, boolean tracked, 
     JDK,
     /** varuint32 length + a Java serialization stream. */
     JAVA_STREAM,
+    /** Compatible mode: an enum (tag 60) named by its definition; each value is a definition reference and the ordinal. */
+    COMPAT_ENUM,
+    /**
+     * Compatible mode: a class or record (tag 63) named by its definition (an array's component); each value is a
+     * definition reference and fields only the class can split.
+     */
+    COMPAT_CLASS,
     /** Fields without tags or lengths, or a layout only the class knows. */
     OPAQUE
   }
@@ -201,9 +208,27 @@ record WireType(int id, String name, Kind kind, boolean exact, boolean tracked, 
     return new WireType(62, className, Kind.OPAQUE, false, true, null);
   }
 
-  /** The enum of an EnumMap's keys: each key is the constant's ordinal. */
+  /** The enum of an EnumMap's keys: each key is the constant's ordinal (compatible mode: its definition reference and ordinal). */
   static WireType enumKeys(WireType enumClass) {
+    if (enumClass.kind == Kind.COMPAT_ENUM) {
+      return enumClass;
+    }
     return new WireType(enumClass.id, enumClass.name, Kind.ENUM_ORDINAL, true, false, null);
+  }
+
+  /** Compatible mode: the enum a definition names (an array's component, an EnumSet's or EnumMap's enum). */
+  static WireType compatEnum(String className) {
+    return new WireType(60, "enum " + className, Kind.COMPAT_ENUM, true, false, null);
+  }
+
+  /** Compatible mode: the class or record a definition names (an array's component). */
+  static WireType compatClass(String className) {
+    return new WireType(63, className, Kind.COMPAT_CLASS, false, true, null);
+  }
+
+  /** Whether this is a compatible-mode class, or an array of one: whether its arrays' elements are slots depends on the class. */
+  boolean compatClassArray() {
+    return kind == Kind.COMPAT_CLASS || component != null && component.compatClassArray();
   }
 
   private static final String[] GEOMETRIES = {"Point", "LineString", "LinearRing", "Polygon", "MultiPoint",
