@@ -3,7 +3,7 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.context.ReadSession;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
@@ -24,7 +24,7 @@ import org.objectweb.asm.Type;
  */
 final class GroupCodegen {
   static final String BW = Type.getInternalName(ByteWriter.class);
-  static final String BR = Type.getInternalName(ByteReader.class);
+  static final String LOADS = Type.getInternalName(Loads.class);
   static final String RS = Type.getInternalName(ReadSession.class);
   private static final String SUPPORT = Type.getInternalName(GroupSupport.class);
   private static final String LAYOUT = Type.getDescriptor(Layout.class);
@@ -44,7 +44,7 @@ final class GroupCodegen {
    * one chunk's worth. Inlined into the caller, the first chunk (about 25 word loads or stores through
    * {@code VarHandle}s) uses up C2's node budget, and the accesses of the next become calls: Struct with
    * {@code compressNumbers(false)} inlined {@code rf0} whole, then one load of {@code rf1}, and called
-   * {@code ByteReader.loadFloat64}/{@code loadInt64} for the other 23 ({@code NodeCountInliningCutoff}).
+   * {@code Loads.loadFloat64}/{@code loadInt64} for the other 23 ({@code NodeCountInliningCutoff}).
    * Write chunks are not padded: their stores inlined into the caller measured faster (A/B, Struct
    * fixed-width serialize: padded 0.89×).
    */
@@ -269,7 +269,7 @@ final class GroupCodegen {
 
   /**
    * Emits the check of every control code against its field's range: per 8 control bytes one load and
-   * a few operations with constant lane masks ({@code ByteReader.controlErrors}), the error bits
+   * a few operations with constant lane masks ({@code Loads.controlErrors}), the error bits
    * or-ed into a long in locals {@code scratch}/{@code scratch + 1}, one branch at the end to {@link
    * GroupSupport#controlError}. Locals: {@code rs} the session, {@code b}, {@code c0}.
    */
@@ -286,11 +286,11 @@ final class GroupCodegen {
         mv.visitLdcInsn(8 * w);
         mv.visitInsn(IADD);
       }
-      mv.visitMethodInsn(INVOKESTATIC, BR, "loadControl", "([BI)J", false);
+      mv.visitMethodInsn(INVOKESTATIC, LOADS, "loadControl", "([BI)J", false);
       for (int k = 0; k < 4; k++) {
         mv.visitLdcInsn(lim[4 * w + k]);
       }
-      mv.visitMethodInsn(INVOKESTATIC, BR, "controlErrors", "(JJJJJ)J", false);
+      mv.visitMethodInsn(INVOKESTATIC, LOADS, "controlErrors", "(JJJJJ)J", false);
       if (w != 0) {
         mv.visitVarInsn(LLOAD, scratch);
         mv.visitInsn(LOR);
@@ -332,7 +332,7 @@ final class GroupCodegen {
           mv.visitLdcInsn((i >> 4) << 3);
           mv.visitInsn(IADD);
         }
-        mv.visitMethodInsn(INVOKESTATIC, BR, "loadControl", "([BI)J", false);
+        mv.visitMethodInsn(INVOKESTATIC, LOADS, "loadControl", "([BI)J", false);
         mv.visitVarInsn(LSTORE, word);
       }
       // code = (int) (word >>> 4 * (i & 15)) & 15
@@ -466,15 +466,15 @@ final class GroupCodegen {
     mv.visitMethodInsn(INVOKESTATIC, owner, "valueOf", "(" + prim + ")L" + owner + ";", false);
   }
 
-  /** Pushes {@code ByteReader.loadSigned32/64(b, p, code)}. */
+  /** Pushes {@code Loads.loadSigned32/64(b, p, code)}. */
   private static void loadSigned(MethodVisitor mv, boolean wide, int b, int p, int code) {
     mv.visitVarInsn(ALOAD, b);
     mv.visitVarInsn(ILOAD, p);
     mv.visitVarInsn(ILOAD, code);
-    mv.visitMethodInsn(INVOKESTATIC, BR, wide ? "loadSigned64" : "loadSigned32", wide ? "([BII)J" : "([BII)I", false);
+    mv.visitMethodInsn(INVOKESTATIC, LOADS, wide ? "loadSigned64" : "loadSigned32", wide ? "([BII)J" : "([BII)I", false);
   }
 
-  /** Pushes {@code ByteReader.<name>(b, p + off)}. */
+  /** Pushes {@code Loads.<name>(b, p + off)}. */
   private static void load(MethodVisitor mv, int b, int p, int off, String name, String desc) {
     mv.visitVarInsn(ALOAD, b);
     mv.visitVarInsn(ILOAD, p);
@@ -482,7 +482,7 @@ final class GroupCodegen {
       mv.visitLdcInsn(off);
       mv.visitInsn(IADD);
     }
-    mv.visitMethodInsn(INVOKESTATIC, BR, name, "([BI)" + desc, false);
+    mv.visitMethodInsn(INVOKESTATIC, LOADS, name, "([BI)" + desc, false);
   }
 
   /** Emits the reads of the fixed block at {@code p + offset} into {@code sink} (p unchanged). */

@@ -3,6 +3,7 @@ package dev.brine.compat;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.GroupKind;
@@ -238,7 +239,7 @@ public final class ClassDef {
     int i = from;
     int end = from + n;
     for (; i + 8 <= end; i += 8) {
-      h = Long.rotateLeft((h ^ ByteReader.loadInt64(b, i)) * 0x9E3779B97F4A7C15L, 29);
+      h = Long.rotateLeft((h ^ Loads.loadInt64(b, i)) * 0x9E3779B97F4A7C15L, 29);
     }
     for (; i < end; i++) {
       h = (h ^ (b[i] & 0xFF)) * 0x100000001b3L;

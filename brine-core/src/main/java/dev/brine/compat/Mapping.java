@@ -3,7 +3,7 @@ package dev.brine.compat;
 import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.plan.ClassModel;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldModel;
@@ -429,16 +429,16 @@ final class Mapping {
 
   private Object load(ReadSession ctx, ClassDef.DefField f, byte[] b, int p, int code, int c0) {
     switch (f.group) {
-      case INT: case BOXED_INT: case ENUM: return ByteReader.loadSigned32(b, p, code);
-      case LONG: case BOXED_LONG: return ByteReader.loadSigned64(b, p, code);
-      case FIXED_BOXED_INT: return ByteReader.loadInt32(b, p);
-      case FIXED_BOXED_LONG: return ByteReader.loadInt64(b, p);
+      case INT: case BOXED_INT: case ENUM: return Loads.loadSigned32(b, p, code);
+      case LONG: case BOXED_LONG: return Loads.loadSigned64(b, p, code);
+      case FIXED_BOXED_INT: return Loads.loadInt32(b, p);
+      case FIXED_BOXED_LONG: return Loads.loadInt64(b, p);
       case BOXED_BOOLEAN: return bool(ctx, b, p, c0, f);
-      case BOXED_BYTE: return ByteReader.loadInt8(b, p);
-      case BOXED_SHORT: return ByteReader.loadInt16(b, p);
-      case BOXED_CHAR: return ByteReader.loadChar(b, p);
-      case BOXED_FLOAT: return ByteReader.loadFloat32(b, p);
-      case BOXED_DOUBLE: return ByteReader.loadFloat64(b, p);
+      case BOXED_BYTE: return Loads.loadInt8(b, p);
+      case BOXED_SHORT: return Loads.loadInt16(b, p);
+      case BOXED_CHAR: return Loads.loadChar(b, p);
+      case BOXED_FLOAT: return Loads.loadFloat32(b, p);
+      case BOXED_DOUBLE: return Loads.loadFloat64(b, p);
       default: throw new IllegalStateException("group kind " + f.group);
     }
   }
@@ -447,13 +447,13 @@ final class Mapping {
     FieldKind k = f.fixed;
     switch (k) {
       case BOOLEAN: return bool(ctx, b, p, c0, f);
-      case BYTE: return ByteReader.loadInt8(b, p);
-      case SHORT: return ByteReader.loadInt16(b, p);
-      case CHAR: return ByteReader.loadChar(b, p);
-      case INT: return ByteReader.loadInt32(b, p);
-      case LONG: return ByteReader.loadInt64(b, p);
-      case FLOAT: return ByteReader.loadFloat32(b, p);
-      default: return ByteReader.loadFloat64(b, p);
+      case BYTE: return Loads.loadInt8(b, p);
+      case SHORT: return Loads.loadInt16(b, p);
+      case CHAR: return Loads.loadChar(b, p);
+      case INT: return Loads.loadInt32(b, p);
+      case LONG: return Loads.loadInt64(b, p);
+      case FLOAT: return Loads.loadFloat32(b, p);
+      default: return Loads.loadFloat64(b, p);
     }
   }
 

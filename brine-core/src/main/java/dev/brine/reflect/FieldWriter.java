@@ -4,7 +4,7 @@ import dev.brine.BrineException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
@@ -264,10 +264,10 @@ final class FieldWriter {
       return null; // valid() allows 0 only for nullable kinds
     }
     switch (kinds[i]) {
-      case INT: case BOXED_INT: return ByteReader.loadSigned32(b, p, code);
-      case LONG: case BOXED_LONG: return ByteReader.loadSigned64(b, p, code);
+      case INT: case BOXED_INT: return Loads.loadSigned32(b, p, code);
+      case LONG: case BOXED_LONG: return Loads.loadSigned64(b, p, code);
       case ENUM: {
-        int ordinal = ByteReader.loadSigned32(b, p, code);
+        int ordinal = Loads.loadSigned32(b, p, code);
         Object[] cs = constants[i];
         if (ordinal < 0 || ordinal >= cs.length) {
           throw ctx.windowError(b, c0, group.length, layout.fixedBytes, "ordinal " + ordinal + " of field "
@@ -275,14 +275,14 @@ final class FieldWriter {
         }
         return cs[ordinal];
       }
-      case FIXED_BOXED_INT: return ByteReader.loadInt32(b, p);
-      case FIXED_BOXED_LONG: return ByteReader.loadInt64(b, p);
+      case FIXED_BOXED_INT: return Loads.loadInt32(b, p);
+      case FIXED_BOXED_LONG: return Loads.loadInt64(b, p);
       case BOXED_BOOLEAN: return bool(ctx, b, p, c0, group[i]);
-      case BOXED_BYTE: return ByteReader.loadInt8(b, p);
-      case BOXED_SHORT: return ByteReader.loadInt16(b, p);
-      case BOXED_CHAR: return ByteReader.loadChar(b, p);
-      case BOXED_FLOAT: return ByteReader.loadFloat32(b, p);
-      case BOXED_DOUBLE: return ByteReader.loadFloat64(b, p);
+      case BOXED_BYTE: return Loads.loadInt8(b, p);
+      case BOXED_SHORT: return Loads.loadInt16(b, p);
+      case BOXED_CHAR: return Loads.loadChar(b, p);
+      case BOXED_FLOAT: return Loads.loadFloat32(b, p);
+      case BOXED_DOUBLE: return Loads.loadFloat64(b, p);
       default: throw new IllegalStateException("group kind " + kinds[i]);
     }
   }
@@ -290,13 +290,13 @@ final class FieldWriter {
   private Object loadFixed(ReadSession ctx, byte[] b, int p, FieldKind k, int c0) {
     switch (k) {
       case BOOLEAN: return bool(ctx, b, p, c0, null);
-      case BYTE: return ByteReader.loadInt8(b, p);
-      case SHORT: return ByteReader.loadInt16(b, p);
-      case CHAR: return ByteReader.loadChar(b, p);
-      case INT: return ByteReader.loadInt32(b, p);
-      case LONG: return ByteReader.loadInt64(b, p);
-      case FLOAT: return ByteReader.loadFloat32(b, p);
-      case DOUBLE: return ByteReader.loadFloat64(b, p);
+      case BYTE: return Loads.loadInt8(b, p);
+      case SHORT: return Loads.loadInt16(b, p);
+      case CHAR: return Loads.loadChar(b, p);
+      case INT: return Loads.loadInt32(b, p);
+      case LONG: return Loads.loadInt64(b, p);
+      case FLOAT: return Loads.loadFloat32(b, p);
+      case DOUBLE: return Loads.loadFloat64(b, p);
       default: throw new IllegalStateException("not fixed: " + k);
     }
   }

@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 /**
  * Big-endian views for WKB input written in network order (byte order 0). Little-endian bytes, the
  * native format's and most WKB's, go through brine-core's one byte layer ({@code
- * dev.brine.io.ByteReader.load*} / {@code ByteWriter.store*}).
+ * dev.brine.io.Loads.load*} / {@code ByteWriter.store*}).
  */
 final class Bytes {
   static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);

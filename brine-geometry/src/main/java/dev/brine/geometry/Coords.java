@@ -1,7 +1,7 @@
 package dev.brine.geometry;
 
 import dev.brine.BrineException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.io.ByteWriter;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -67,7 +67,7 @@ final class Coords {
   static double[] doubles(byte[] b, int pos, int count) {
     double[] raw = new double[count];
     for (int i = 0; i < raw.length; i++) {
-      raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
+      raw[i] = Loads.loadFloat64(b, pos + (i << 3));
     }
     return raw;
   }
@@ -110,7 +110,7 @@ final class Coords {
   }
 
   static double get(byte[] b, int pos, boolean bigEndian) {
-    return bigEndian ? (double) Bytes.DOUBLE_BE.get(b, pos) : ByteReader.loadFloat64(b, pos);
+    return bigEndian ? (double) Bytes.DOUBLE_BE.get(b, pos) : Loads.loadFloat64(b, pos);
   }
 
   /** Wraps one bulk-read {@code double[]} in a PackedCoordinateSequence.Double. */
@@ -125,7 +125,7 @@ final class Coords {
             }
           } else {
             for (int i = 0; i < raw.length; i++) {
-              raw[i] = ByteReader.loadFloat64(b, pos + (i << 3));
+              raw[i] = Loads.loadFloat64(b, pos + (i << 3));
             }
           }
           return packed(raw, zm);

@@ -3,7 +3,7 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.BrineException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -169,10 +169,10 @@ public final class GeometrySerde {
       return g != null ? g : V2Reader.read(bytes, 0, bytes.length, f, null, true, 1, 0);
     }
     if (bytes.length == HEADER_BYTES + 16
-        && ByteReader.loadInt32(bytes, 0) == (POINT | VERSION << 16)) {
+        && Loads.loadInt32(bytes, 0) == (POINT | VERSION << 16)) {
       // a version-1 XY point (type 1, no flags, version 1, reserved 0)
-      GeometryFactory f = factoryFor(ByteReader.loadInt32(bytes, 4));
-      return f.createPoint(new OneCoordinate.XY(ByteReader.loadFloat64(bytes, 8), ByteReader.loadFloat64(bytes, 16)));
+      GeometryFactory f = factoryFor(Loads.loadInt32(bytes, 4));
+      return f.createPoint(new OneCoordinate.XY(Loads.loadFloat64(bytes, 8), Loads.loadFloat64(bytes, 16)));
     }
     int srid = V1Reader.peekSrid(bytes, 0, bytes.length);
     GeometryFactory f = factoryFor(srid);
@@ -234,8 +234,8 @@ public final class GeometrySerde {
     if (len < HEADER_BYTES) {
       return 0;
     }
-    int srid = ByteReader.loadInt32(b, off + 1) >>> 8;
-    return srid != WIDE ? srid : len >= HEADER_BYTES + 8 ? ByteReader.loadInt32(b, off + 8) : 0;
+    int srid = Loads.loadInt32(b, off + 1) >>> 8;
+    return srid != WIDE ? srid : len >= HEADER_BYTES + 8 ? Loads.loadInt32(b, off + 8) : 0;
   }
 
   /** Decodes from a range of a larger array (used by the Brine serializers). */

@@ -4,7 +4,7 @@ import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
@@ -65,7 +65,7 @@ final class V1Reader {
     Point p = f.createPoint(empty
         ? Coords.Maker.of(f.getCoordinateSequenceFactory()).read(b, HEADER_BYTES, 0, zm, false)
         : V2Reader.point(b, HEADER_BYTES, zm)); // the same layout: X, Y, [Z], [M]
-    int srid = ByteReader.loadInt32(b, 4);
+    int srid = Loads.loadInt32(b, 4);
     if (p.getSRID() != srid) {
       p.setSRID(srid);
     }
@@ -77,7 +77,7 @@ final class V1Reader {
     if (len < HEADER_BYTES) {
       throw truncated(HEADER_BYTES, 0, len);
     }
-    return ByteReader.loadInt32(b, off + 4);
+    return Loads.loadInt32(b, off + 4);
   }
 
   private static MalformedInputException truncated(long need, int at, int remaining) {
@@ -93,7 +93,7 @@ final class V1Reader {
 
   private int readCount(String what, int minBytesEach) {
     need(4);
-    int n = ByteReader.loadInt32(b, pos);
+    int n = Loads.loadInt32(b, pos);
     if (n < 0 || (long) n * minBytesEach > end - pos - 4) {
       throw new MalformedInputException(
           "geometry: " + what + " count " + Integer.toUnsignedString(n) + " at offset " + (pos - start)
@@ -115,7 +115,7 @@ final class V1Reader {
 
   private void zeroWord() {
     need(4);
-    if (ByteReader.loadInt32(b, pos) != 0) {
+    if (Loads.loadInt32(b, pos) != 0) {
       throw new MalformedInputException("geometry: reserved word is not 0 at offset " + (pos - start));
     }
     pos += 4;
@@ -145,7 +145,7 @@ final class V1Reader {
     if ((flags & ~KNOWN_FLAGS) != 0 || ((flags & FLAG_EMPTY) != 0 && type != POINT) || b[pos + 3] != 0) {
       throw new MalformedInputException("geometry: bad flags 0x" + Integer.toHexString(flags) + " at offset " + (at + 1));
     }
-    int srid = ByteReader.loadInt32(b, pos + 4);
+    int srid = Loads.loadInt32(b, pos + 4);
     pos += HEADER_BYTES;
     if ((flags & FLAG_ENVELOPE) != 0) {
       need(ENVELOPE_BYTES);
@@ -203,7 +203,7 @@ final class V1Reader {
         Point[] pts = new Point[n];
         int prev = -1;
         for (int i = 0; i < k; i++) {
-          int e = ByteReader.loadInt32(b, idx + 4 * i);
+          int e = Loads.loadInt32(b, idx + 4 * i);
           if (e <= prev || e >= n) {
             throw new MalformedInputException("geometry: bad empty point index " + e + " at offset " + (idx + 4 * i - start));
           }
@@ -222,7 +222,7 @@ final class V1Reader {
         skipPadding();
         LineString[] lines = new LineString[n];
         for (int i = 0; i < n; i++) {
-          int np = ByteReader.loadInt32(b, s + 4 * i);
+          int np = Loads.loadInt32(b, s + 4 * i);
           checkCoordCount(np, zm, s + 4 * i);
           lines[i] = f.createLineString(coords(np, zm));
         }
@@ -238,7 +238,7 @@ final class V1Reader {
         skipPadding();
         Polygon[] polys = new Polygon[n];
         for (int i = 0; i < n; i++) {
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           polys[i] = polygon(s + 4, rings, zm);
           s += 4 + 4 * rings;
         }
@@ -287,7 +287,7 @@ final class V1Reader {
   }
 
   private LinearRing ring(int sizeAt, int zm) {
-    int n = ByteReader.loadInt32(b, sizeAt);
+    int n = Loads.loadInt32(b, sizeAt);
     checkCoordCount(n, zm, sizeAt);
     if (zm == 0 && maker == Coords.PACKED) {
       LinearRing r = Coords.ringXY(f, b, pos, n);
@@ -311,10 +311,10 @@ final class V1Reader {
       if (b.length < HEADER_BYTES + ENVELOPE_BYTES) {
         throw truncated(HEADER_BYTES + ENVELOPE_BYTES, 0, b.length);
       }
-      double minX = ByteReader.loadFloat64(b, 8);
-      double minY = ByteReader.loadFloat64(b, 16);
-      double maxX = ByteReader.loadFloat64(b, 24);
-      double maxY = ByteReader.loadFloat64(b, 32);
+      double minX = Loads.loadFloat64(b, 8);
+      double minY = Loads.loadFloat64(b, 16);
+      double maxX = Loads.loadFloat64(b, 24);
+      double maxY = Loads.loadFloat64(b, 32);
       if (maxX < minX) {
         return new Envelope(); // JTS's null envelope
       }
@@ -329,8 +329,8 @@ final class V1Reader {
       if (b.length < HEADER_BYTES + 16) {
         throw truncated(HEADER_BYTES + 16, 0, b.length);
       }
-      double x = ByteReader.loadFloat64(b, 8);
-      double y = ByteReader.loadFloat64(b, 16);
+      double x = Loads.loadFloat64(b, 8);
+      double y = Loads.loadFloat64(b, 16);
       return new Envelope(x, x, y, y);
     }
     return null;

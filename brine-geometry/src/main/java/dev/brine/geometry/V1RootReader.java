@@ -2,7 +2,7 @@ package dev.brine.geometry;
 
 import static dev.brine.geometry.NativeFormat.*;
 
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
@@ -45,8 +45,8 @@ final class V1RootReader {
     try {
       switch (b[0]) {
         case LINESTRING: {
-          int n = ByteReader.loadInt32(b, at);
-          if (n < 2 || ByteReader.loadInt32(b, at + 4) != 0 || (long) n * coordBytes != len - at - 8) {
+          int n = Loads.loadInt32(b, at);
+          if (n < 2 || Loads.loadInt32(b, at + 4) != 0 || (long) n * coordBytes != len - at - 8) {
             return null;
           }
           return zm == 0
@@ -54,7 +54,7 @@ final class V1RootReader {
               : f.createLineString(Coords.PACKED.read(b, at + 8, n, zm, false));
         }
         case POLYGON: {
-          int rings = ByteReader.loadInt32(b, at);
+          int rings = Loads.loadInt32(b, at);
           int pos = coordinatesAt(b, at + 4, rings);
           if (pos < 0 || ringBytes(b, at + 4, rings, coordBytes) != len - pos) {
             return null;
@@ -62,7 +62,7 @@ final class V1RootReader {
           return polygon(b, f, at + 4, rings, pos, zm, coordBytes);
         }
         case MULTIPOLYGON: {
-          int n = ByteReader.loadInt32(b, at);
+          int n = Loads.loadInt32(b, at);
           if (n <= 0 || n > (len - at) / 8) {
             return null;
           }
@@ -70,7 +70,7 @@ final class V1RootReader {
           int s = at + 4;
           long coords = 0;
           for (int i = 0; i < n; i++) {
-            int rings = s + 4 <= len ? ByteReader.loadInt32(b, s) : -1;
+            int rings = s + 4 <= len ? Loads.loadInt32(b, s) : -1;
             if (rings <= 0 || rings > (len - s - 4) / 4) {
               return null;
             }
@@ -82,15 +82,15 @@ final class V1RootReader {
             s += 4 + 4 * rings;
           }
           int pos = pad8(s);
-          if (pos > len || (pos != s && ByteReader.loadInt32(b, s) != 0) || pos + coords != len) {
+          if (pos > len || (pos != s && Loads.loadInt32(b, s) != 0) || pos + coords != len) {
             return null;
           }
           // every count is checked above: build the polygons ring by ring
           Polygon[] polys = new Polygon[n];
           s = at + 4;
           for (int i = 0; i < n; i++) {
-            int rings = ByteReader.loadInt32(b, s);
-            int points = ByteReader.loadInt32(b, s + 4);
+            int rings = Loads.loadInt32(b, s);
+            int points = Loads.loadInt32(b, s + 4);
             if (points == 0) {
               return null; // an empty shell: as in polygon()
             }
@@ -98,7 +98,7 @@ final class V1RootReader {
             pos += points * coordBytes;
             LinearRing[] holes = rings == 1 ? NO_HOLES : new LinearRing[rings - 1];
             for (int r = 1; r < rings; r++) {
-              points = ByteReader.loadInt32(b, s + 4 + 4 * r);
+              points = Loads.loadInt32(b, s + 4 + 4 * r);
               holes[r - 1] = ring(f, b, pos, points, zm);
               pos += points * coordBytes;
             }
@@ -125,7 +125,7 @@ final class V1RootReader {
     }
     int end = sizes + 4 * rings;
     int pos = pad8(end);
-    if (pos > b.length || (pos != end && ByteReader.loadInt32(b, end) != 0)) {
+    if (pos > b.length || (pos != end && Loads.loadInt32(b, end) != 0)) {
       return -1;
     }
     return pos;
@@ -138,7 +138,7 @@ final class V1RootReader {
   private static long ringBytes(byte[] b, int sizes, int rings, int coordBytes) {
     long bytes = 0;
     for (int r = 0; r < rings; r++) {
-      int n = ByteReader.loadInt32(b, sizes + 4 * r);
+      int n = Loads.loadInt32(b, sizes + 4 * r);
       bytes += (long) n * coordBytes;
       if (n < 0 || bytes > b.length) {
         return -1;
@@ -149,7 +149,7 @@ final class V1RootReader {
 
   /** A polygon whose ring sizes (all checked) are at {@code sizes} and coordinates at {@code pos}. */
   private static Polygon polygon(byte[] b, GeometryFactory f, int sizes, int rings, int pos, int zm, int coordBytes) {
-    int n = ByteReader.loadInt32(b, sizes);
+    int n = Loads.loadInt32(b, sizes);
     if (n == 0) {
       return null; // an empty shell: let V1Reader build exactly what it always did
     }
@@ -160,7 +160,7 @@ final class V1RootReader {
     pos += n * coordBytes;
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
-      n = ByteReader.loadInt32(b, sizes + 4 * r);
+      n = Loads.loadInt32(b, sizes + 4 * r);
       holes[r - 1] = ring(f, b, pos, n, zm);
       pos += n * coordBytes;
     }

@@ -3,7 +3,7 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.MalformedInputException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.Envelope;
 
 /**
@@ -32,10 +32,10 @@ final class V2Envelope {
     int pos = V2Reader.headLength(h);
     if ((flags & FLAG_ENVELOPE) != 0) {
       int at = pos - ENVELOPE_BYTES;
-      double minX = ByteReader.loadFloat64(b, at);
-      double minY = ByteReader.loadFloat64(b, at + 8);
-      double maxX = ByteReader.loadFloat64(b, at + 16);
-      double maxY = ByteReader.loadFloat64(b, at + 24);
+      double minX = Loads.loadFloat64(b, at);
+      double minY = Loads.loadFloat64(b, at + 8);
+      double maxX = Loads.loadFloat64(b, at + 16);
+      double maxY = Loads.loadFloat64(b, at + 24);
       // maxX < minX is JTS's null envelope; Envelope(max, min, ...) restores the fields exactly
       return maxX < minX ? new Envelope() : new Envelope(maxX, minX, maxY, minY);
     }
@@ -59,12 +59,12 @@ final class V2Envelope {
         return;
       case POLYGON:
         if (count > 0) {
-          part(b, pos + ((4 * count + 7) & ~7), ByteReader.loadInt32(b, pos), stride);
+          part(b, pos + ((4 * count + 7) & ~7), Loads.loadInt32(b, pos), stride);
         }
         return;
       case MULTIPOINT: {
         // the union of one-coordinate envelopes is the envelope of all the coordinates
-        int empties = (flags & FLAG_EMPTIES) != 0 ? ByteReader.loadInt32(b, pos) : 0;
+        int empties = (flags & FLAG_EMPTIES) != 0 ? Loads.loadInt32(b, pos) : 0;
         int coords = empties > 0 ? pos + ((4 + 4 * empties + 7) & ~7) : pos;
         part(b, coords, count - empties, stride);
         return;
@@ -72,7 +72,7 @@ final class V2Envelope {
       case MULTILINESTRING: {
         int coords = pos + ((4 * count + 7) & ~7);
         for (int i = 0; i < count; i++) {
-          int n = ByteReader.loadInt32(b, pos + 4 * i);
+          int n = Loads.loadInt32(b, pos + 4 * i);
           part(b, coords, n, stride);
           coords += n * stride;
         }
@@ -81,15 +81,15 @@ final class V2Envelope {
       case MULTIPOLYGON: {
         int words = count;
         for (int i = 0, s = pos; i < count; i++) {
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           words += rings;
           s += 4 + 4 * rings;
         }
         int coords = pos + ((4 * words + 7) & ~7);
         for (int i = 0, s = pos; i < count; i++) {
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           for (int r = 0; r < rings; r++) {
-            int n = ByteReader.loadInt32(b, s + 4 + 4 * r);
+            int n = Loads.loadInt32(b, s + 4 + 4 * r);
             if (r == 0) {
               part(b, coords, n, stride); // a polygon's envelope is its shell's
             }
@@ -126,14 +126,14 @@ final class V2Envelope {
     if (n <= 0) {
       return;
     }
-    double x0 = ByteReader.loadFloat64(b, pos);
-    double y0 = ByteReader.loadFloat64(b, pos + 8);
+    double x0 = Loads.loadFloat64(b, pos);
+    double y0 = Loads.loadFloat64(b, pos + 8);
     double x1 = x0;
     double y1 = y0;
     for (int i = 1; i < n; i++) {
       int p = pos + i * stride;
-      double x = ByteReader.loadFloat64(b, p);
-      double y = ByteReader.loadFloat64(b, p + 8);
+      double x = Loads.loadFloat64(b, p);
+      double y = Loads.loadFloat64(b, p + 8);
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

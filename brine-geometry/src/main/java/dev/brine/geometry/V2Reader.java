@@ -4,7 +4,7 @@ import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
@@ -35,7 +35,7 @@ final class V2Reader {
     if (limit - off < HEADER_BYTES) {
       throw truncated(HEADER_BYTES, off, limit, base);
     }
-    long h = ByteReader.loadInt64(b, off);
+    long h = Loads.loadInt64(b, off);
     int type = (int) h & 0x0F;
     int version = (int) (h >> 4) & 0x0F;
     int flags = (int) (h >> 8) & 0xFF;
@@ -66,7 +66,7 @@ final class V2Reader {
       if (limit - off < HEADER_BYTES + 8) {
         throw truncated(HEADER_BYTES + 8, off, limit, base);
       }
-      count = ByteReader.loadInt32(b, off + 12);
+      count = Loads.loadInt32(b, off + 12);
       if (count < 0) {
         throw new MalformedInputException("geometry: count " + Integer.toUnsignedString(count) + " at offset " + (off - base + 12));
       }
@@ -99,8 +99,8 @@ final class V2Reader {
 
   /** The SRID of the (checked) header at {@code off}. */
   static int srid(byte[] b, int off) {
-    int srid = ByteReader.loadInt32(b, off + 1) >>> 8; // bytes 2–4
-    return srid == WIDE ? ByteReader.loadInt32(b, off + 8) : srid;
+    int srid = Loads.loadInt32(b, off + 1) >>> 8; // bytes 2–4
+    return srid == WIDE ? Loads.loadInt32(b, off + 8) : srid;
   }
 
   static MalformedInputException truncated(long need, int at, int limit, int base) {
@@ -153,7 +153,7 @@ final class V2Reader {
         int empties = 0;
         if ((flags & FLAG_EMPTIES) != 0) {
           need(pos, 4, limit, base);
-          empties = ByteReader.loadInt32(b, pos);
+          empties = Loads.loadInt32(b, pos);
           if (empties < 1 || empties > count) {
             throw new MalformedInputException(
                 "geometry: " + Integer.toUnsignedString(empties) + " empty points of " + count + " at offset " + (pos - base));
@@ -162,7 +162,7 @@ final class V2Reader {
           int prev = -1;
           for (int i = 0; i < empties; i++) {
             int at = pos + 4 + 4 * i;
-            int e = ByteReader.loadInt32(b, at);
+            int e = Loads.loadInt32(b, at);
             if (e <= prev || e >= count) {
               throw new MalformedInputException("geometry: bad empty point index " + e + " at offset " + (at - base));
             }
@@ -181,7 +181,7 @@ final class V2Reader {
         long points = 0;
         for (int i = 0; i < count; i++) {
           need(s, 4, limit, base);
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           if (rings < 0 || rings > (limit - s - 4) / 4) {
             throw new MalformedInputException(
                 "geometry: ring count " + Integer.toUnsignedString(rings) + " at offset " + (s - base) + " exceeds the bytes that remain");
@@ -221,7 +221,7 @@ final class V2Reader {
 
   /** A ring or line size (u32 < 2^31) at {@code at}; the caller has checked that it is in bounds. */
   private static int size(byte[] b, int at, int base) {
-    int n = ByteReader.loadInt32(b, at);
+    int n = Loads.loadInt32(b, at);
     if (n < 0) {
       throw new MalformedInputException("geometry: point count " + Integer.toUnsignedString(n) + " at offset " + (at - base));
     }
@@ -335,9 +335,9 @@ final class V2Reader {
         int coords = pos;
         Point[] points = new Point[count];
         if ((flags & FLAG_EMPTIES) != 0) {
-          int empties = ByteReader.loadInt32(b, pos);
+          int empties = Loads.loadInt32(b, pos);
           for (int i = 0; i < empties; i++) {
-            points[ByteReader.loadInt32(b, pos + 4 + 4 * i)] = f.createPoint(sequence(b, pos, 0, flags, maker));
+            points[Loads.loadInt32(b, pos + 4 + 4 * i)] = f.createPoint(sequence(b, pos, 0, flags, maker));
           }
           coords = pos + ((4 + 4 * empties + 7) & ~7);
         }
@@ -353,7 +353,7 @@ final class V2Reader {
         int coords = pos + ((4 * count + 7) & ~7);
         LineString[] lines = new LineString[count];
         for (int i = 0; i < count; i++) {
-          int n = ByteReader.loadInt32(b, pos + 4 * i);
+          int n = Loads.loadInt32(b, pos + 4 * i);
           lines[i] = f.createLineString(sequence(b, coords, n, flags, maker));
           coords += n * coordBytes;
         }
@@ -362,17 +362,17 @@ final class V2Reader {
       case MULTIPOLYGON: {
         int words = count;
         for (int i = 0, s = pos; i < count; i++) {
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           words += rings;
           s += 4 + 4 * rings;
         }
         int coords = pos + ((4 * words + 7) & ~7);
         Polygon[] polygons = new Polygon[count];
         for (int i = 0, s = pos; i < count; i++) {
-          int rings = ByteReader.loadInt32(b, s);
+          int rings = Loads.loadInt32(b, s);
           polygons[i] = polygon(b, s + 4, coords, rings, flags, coordBytes, f, maker);
           for (int r = 0; r < rings; r++) {
-            coords += ByteReader.loadInt32(b, s + 4 + 4 * r) * coordBytes;
+            coords += Loads.loadInt32(b, s + 4 + 4 * r) * coordBytes;
           }
           s += 4 + 4 * rings;
         }
@@ -389,7 +389,7 @@ final class V2Reader {
     if (rings == 0) {
       return f.createPolygon(f.createLinearRing(sequence(b, coords, 0, flags, maker)));
     }
-    int n = ByteReader.loadInt32(b, sizes);
+    int n = Loads.loadInt32(b, sizes);
     LinearRing shell = f.createLinearRing(sequence(b, coords, n, flags, maker));
     if (rings == 1) {
       return f.createPolygon(shell, V1RootReader.NO_HOLES);
@@ -397,7 +397,7 @@ final class V2Reader {
     coords += n * coordBytes;
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
-      n = ByteReader.loadInt32(b, sizes + 4 * r);
+      n = Loads.loadInt32(b, sizes + 4 * r);
       holes[r - 1] = f.createLinearRing(sequence(b, coords, n, flags, maker));
       coords += n * coordBytes;
     }
@@ -409,7 +409,7 @@ final class V2Reader {
    * word, valid flags, exact length), or null to take the general path (which also reports errors).
    */
   static Point rootPoint(byte[] b) {
-    long h = ByteReader.loadInt64(b, 0);
+    long h = Loads.loadInt64(b, 0);
     int flags = (int) (h >> 8) & 0xFF;
     int srid = (int) (h >> 16) & WIDE;
     if (h >>> 40 != 1 || srid == WIDE || (flags & ~CoordWriter.LAYOUT) != 0
@@ -422,8 +422,8 @@ final class V2Reader {
 
   /** The one coordinate of a point at {@code pos} (in bounds), in fields: {@link OneCoordinate}. */
   static OneCoordinate point(byte[] b, int pos, int flags) {
-    double x = ByteReader.loadFloat64(b, pos);
-    double y = ByteReader.loadFloat64(b, pos + 8);
+    double x = Loads.loadFloat64(b, pos);
+    double y = Loads.loadFloat64(b, pos + 8);
     int zm = flags & (FLAG_Z | FLAG_M);
     if (zm == 0) {
       return new OneCoordinate.XY(x, y);
@@ -432,11 +432,11 @@ final class V2Reader {
     double z = Double.NaN;
     double m = Double.NaN;
     if ((zm & FLAG_Z) != 0 && (flags & FLAG_Z_NAN) == 0) {
-      z = ByteReader.loadFloat64(b, p);
+      z = Loads.loadFloat64(b, p);
       p += 8;
     }
     if ((zm & FLAG_M) != 0 && (flags & FLAG_M_NAN) == 0) {
-      m = ByteReader.loadFloat64(b, p);
+      m = Loads.loadFloat64(b, p);
     }
     return new OneCoordinate.Any(zm, x, y, z, m);
   }
@@ -458,8 +458,8 @@ final class V2Reader {
     if (d == 3) { // XYZ or XYM stored as XY
       for (int i = 0; i < n; i++) {
         int p = pos + (i << 4);
-        raw[3 * i] = ByteReader.loadFloat64(b, p);
-        raw[3 * i + 1] = ByteReader.loadFloat64(b, p + 8);
+        raw[3 * i] = Loads.loadFloat64(b, p);
+        raw[3 * i + 1] = Loads.loadFloat64(b, p + 8);
         raw[3 * i + 2] = Double.NaN;
       }
       return raw;
@@ -470,10 +470,10 @@ final class V2Reader {
     for (int i = 0; i < n; i++) {
       int p = pos + i * stride;
       int r = i << 2;
-      raw[r] = ByteReader.loadFloat64(b, p);
-      raw[r + 1] = ByteReader.loadFloat64(b, p + 8);
-      raw[r + 2] = z ? ByteReader.loadFloat64(b, p + 16) : Double.NaN;
-      raw[r + 3] = m ? ByteReader.loadFloat64(b, p + (z ? 24 : 16)) : Double.NaN;
+      raw[r] = Loads.loadFloat64(b, p);
+      raw[r + 1] = Loads.loadFloat64(b, p + 8);
+      raw[r + 2] = z ? Loads.loadFloat64(b, p + 16) : Double.NaN;
+      raw[r + 3] = m ? Loads.loadFloat64(b, p + (z ? 24 : 16)) : Double.NaN;
     }
     return raw;
   }

@@ -2,7 +2,7 @@ package dev.brine.geometry;
 
 import static dev.brine.geometry.NativeFormat.*;
 
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
@@ -32,7 +32,7 @@ final class V2RootReader {
     if (len < HEADER_BYTES + 16) {
       return null;
     }
-    long h = ByteReader.loadInt64(b, off);
+    long h = Loads.loadInt64(b, off);
     int flags = (int) (h >> 8) & 0xFF;
     int count = (int) (h >>> 40);
     if ((h & 0xF0) != VERSION_2 << 4 || (flags & ~CoordWriter.LAYOUT) != 0
@@ -76,7 +76,7 @@ final class V2RootReader {
           }
           LineString[] lines = new LineString[count];
           for (int i = 0; i < count; i++) {
-            int n = ByteReader.loadInt32(b, pos + 4 * i);
+            int n = Loads.loadInt32(b, pos + 4 * i);
             lines[i] = f.createLineString(V2Reader.sequence(b, coords, n, flags, null));
             coords += n * coordBytes;
           }
@@ -102,7 +102,7 @@ final class V2RootReader {
     }
     int sizesEnd = pos + 4 * words;
     int coords = pos + ((4 * words + 7) & ~7);
-    if (coords > end || (coords != sizesEnd && ByteReader.loadInt32(b, sizesEnd) != 0)) {
+    if (coords > end || (coords != sizesEnd && Loads.loadInt32(b, sizesEnd) != 0)) {
       return -1;
     }
     return coords;
@@ -115,7 +115,7 @@ final class V2RootReader {
   private static long partPoints(byte[] b, int sizes, int parts) {
     long points = 0;
     for (int i = 0; i < parts; i++) {
-      int n = ByteReader.loadInt32(b, sizes + 4 * i);
+      int n = Loads.loadInt32(b, sizes + 4 * i);
       if (n < 2) {
         return -1;
       }
@@ -132,7 +132,7 @@ final class V2RootReader {
 
   /** A polygon whose {@code rings} checked sizes are at {@code sizes}, coordinates at {@code coords}. */
   private static Polygon polygon(byte[] b, int sizes, int coords, int rings, int flags, int coordBytes, GeometryFactory f) {
-    int n = ByteReader.loadInt32(b, sizes);
+    int n = Loads.loadInt32(b, sizes);
     LinearRing shell = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
     if (rings == 1) {
       return f.createPolygon(shell, V1RootReader.NO_HOLES);
@@ -140,7 +140,7 @@ final class V2RootReader {
     coords += n * coordBytes;
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
-      n = ByteReader.loadInt32(b, sizes + 4 * r);
+      n = Loads.loadInt32(b, sizes + 4 * r);
       holes[r - 1] = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
       coords += n * coordBytes;
     }
@@ -155,7 +155,7 @@ final class V2RootReader {
     int s = pos;
     long points = 0;
     for (int i = 0; i < count; i++) {
-      int rings = s + 4 <= end ? ByteReader.loadInt32(b, s) : -1;
+      int rings = s + 4 <= end ? Loads.loadInt32(b, s) : -1;
       if (rings <= 0 || rings > (end - s - 4) / 4) {
         return null;
       }
@@ -167,13 +167,13 @@ final class V2RootReader {
       s += 4 + 4 * rings;
     }
     int coords = pos + (((s - pos) + 7) & ~7);
-    if (coords > end || (coords != s && ByteReader.loadInt32(b, s) != 0) || points * coordBytes != end - coords) {
+    if (coords > end || (coords != s && Loads.loadInt32(b, s) != 0) || points * coordBytes != end - coords) {
       return null;
     }
     Polygon[] polygons = new Polygon[count];
     s = pos;
     for (int i = 0; i < count; i++) {
-      int rings = ByteReader.loadInt32(b, s);
+      int rings = Loads.loadInt32(b, s);
       polygons[i] = polygon(b, s + 4, coords, rings, flags, coordBytes, f);
       coords += sum(b, s + 4, rings) * coordBytes;
       s += 4 + 4 * rings;
@@ -184,7 +184,7 @@ final class V2RootReader {
   private static int sum(byte[] b, int sizes, int rings) {
     int sum = 0;
     for (int r = 0; r < rings; r++) {
-      sum += ByteReader.loadInt32(b, sizes + 4 * r);
+      sum += Loads.loadInt32(b, sizes + 4 * r);
     }
     return sum;
   }

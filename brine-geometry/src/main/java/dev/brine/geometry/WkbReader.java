@@ -4,7 +4,7 @@ import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
@@ -47,7 +47,7 @@ final class WkbReader {
 
   private int int32() {
     need(4);
-    int v = be ? (int) Bytes.INT_BE.get(b, pos) : ByteReader.loadInt32(b, pos);
+    int v = be ? (int) Bytes.INT_BE.get(b, pos) : Loads.loadInt32(b, pos);
     pos += 4;
     return v;
   }

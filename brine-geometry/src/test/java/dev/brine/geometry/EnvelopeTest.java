@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -117,10 +117,10 @@ class EnvelopeTest {
     GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(stored));
     if ((stored[1] & NativeFormat.FLAG_ENVELOPE) != 0) {
       assertEquals(plain.length + 32, stored.length);
-      int at = (ByteReader.loadInt32(stored, 1) >>> 8) == NativeFormat.WIDE ? 16 : 8; // after the extension
+      int at = (Loads.loadInt32(stored, 1) >>> 8) == NativeFormat.WIDE ? 16 : 8; // after the extension
       for (int i = 0; i < 4; i++) {
         double field = i == 0 ? want.getMinX() : i == 1 ? want.getMinY() : i == 2 ? want.getMaxX() : want.getMaxY();
-        assertEquals(Double.doubleToRawLongBits(field), Double.doubleToRawLongBits(ByteReader.loadFloat64(stored, at + 8 * i)));
+        assertEquals(Double.doubleToRawLongBits(field), Double.doubleToRawLongBits(Loads.loadFloat64(stored, at + 8 * i)));
       }
     } else {
       assertTrue(g instanceof Point || g.isEmpty(), "only points and empty geometries have no stored envelope");

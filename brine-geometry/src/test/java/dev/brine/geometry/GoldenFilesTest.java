@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -164,7 +164,7 @@ class GoldenFilesTest {
       assertEquals(NativeFormat.VERSION_2, (golden[0] & 0xFF) >> 4, name + ": version nibble");
       typesSeen.add(golden[0] & 0x0F);
       flagsSeen |= golden[1] & 0xFF;
-      wideSeen |= (ByteReader.loadInt32(golden, 1) >>> 8) == NativeFormat.WIDE;
+      wideSeen |= (Loads.loadInt32(golden, 1) >>> 8) == NativeFormat.WIDE;
     }
     assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7, 8), typesSeen, "every type code has a golden file");
     assertEquals(NativeFormat.KNOWN_FLAGS_V2, flagsSeen, "every flag has a golden file");

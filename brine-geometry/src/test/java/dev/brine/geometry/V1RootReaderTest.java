@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.brine.BrineException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -30,7 +30,7 @@ class V1RootReaderTest {
       "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))");
 
   static GeometryFactory factory(byte[] b) {
-    return GeometrySerde.factoryFor(b.length >= 8 ? ByteReader.loadInt32(b, 4) : 0);
+    return GeometrySerde.factoryFor(b.length >= 8 ? Loads.loadInt32(b, 4) : 0);
   }
 
   /** The shortcut declines or agrees with the general reader (which must then succeed too). */

@@ -1,5 +1,6 @@
 package dev.brine.geometry;
 
+import dev.brine.io.Loads;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -34,7 +35,7 @@ class V2RootReaderTest {
       "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))");
 
   static GeometryFactory factory(byte[] b) {
-    return GeometrySerde.factoryFor(b.length >= 8 ? dev.brine.io.ByteReader.loadInt32(b, 1) >>> 8 : 0);
+    return GeometrySerde.factoryFor(b.length >= 8 ? dev.brine.io.Loads.loadInt32(b, 1) >>> 8 : 0);
   }
 
   /** A JTS-default line: XYZ with NaN Z (Z left out in the bytes). */

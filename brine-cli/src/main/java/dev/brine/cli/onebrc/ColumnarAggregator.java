@@ -1,7 +1,7 @@
 package dev.brine.cli.onebrc;
 
 import dev.brine.BrineException;
-import dev.brine.io.ByteReader;
+import dev.brine.io.Loads;
 import dev.brine.MalformedInputException;
 import dev.brine.columnar.Block;
 import dev.brine.columnar.Column;
@@ -157,8 +157,8 @@ public final class ColumnarAggregator {
       long obit = 0;
       long vbit = 0;
       for (int i = 0; i < rows; i++, obit += obits, vbit += vbits) {
-        int k = (int) (ByteReader.loadInt64(ob, (int) (obit >>> 3)) >>> (obit & 7)) & om;
-        int t = (int) (ByteReader.loadInt64(vb, (int) (vbit >>> 3)) >>> (vbit & 7)) & vm;
+        int k = (int) (Loads.loadInt64(ob, (int) (obit >>> 3)) >>> (obit & 7)) & om;
+        int t = (int) (Loads.loadInt64(vb, (int) (vbit >>> 3)) >>> (vbit & 7)) & vm;
         if (t < min[k]) {
           min[k] = t;
         }
