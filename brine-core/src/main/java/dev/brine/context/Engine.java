@@ -318,7 +318,7 @@ public final class Engine {
    * @throws BrineException if it is of another class
    */
   public static <T> T cast(Object value, Class<T> type) {
-    if (value == null || type.isInstance(value)) {
+    if (value == null || value.getClass() == type || type.isInstance(value)) { // the exact class first: one compare
       return (T) value;
     }
     // a primitive class asks for its box (int.class for an Integer); anything else is a mismatch

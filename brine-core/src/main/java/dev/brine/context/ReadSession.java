@@ -85,8 +85,12 @@ public final class ReadSession extends ByteReader implements ReadContext {
     calls++;
     depth = 0;
     legacy = false;
-    refs.clear();
-    names.clear();
+    if (!refs.isEmpty()) { // an empty ArrayList's clear() still writes its modCount: not on every call
+      refs.clear();
+    }
+    if (!names.isEmpty()) {
+      names.clear();
+    }
     pendingRef = -1;
   }
 
