@@ -131,7 +131,7 @@ public class ByteReader {
    * ends within a few bytes of the end of the array) is this a zero-padded copy of the bytes that
    * remain. Loads may read past the value's bytes, never past the array; what they read there is
    * masked off or, if used, reported by {@link #windowEnd}. The caller checks the codes against their
-   * fields' ranges (see {@link #controlErrors}); until {@link #windowEnd} nothing else may be read.
+   * fields' ranges (see {@link Loads#controlErrors(byte[], int, int, long[])}); until {@link #windowEnd} nothing else may be read.
    *
    * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
    *     truncated group is reported as such, not as malformed control codes)
