@@ -64,15 +64,6 @@ final class JdkCollections {
     return readCollection(ctx, new ArrayList<>(n), n, at);
   }
 
-  private static boolean hasNull(Collection<?> c) {
-    for (Object o : c) {
-      if (o == null) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static int kind(ReadContext ctx, int kinds, String what) {
     int at = ctx.position();
     int k = ctx.readInt8() & 0xFF;
@@ -116,7 +107,7 @@ final class JdkCollections {
 
   /**
    * A {@code Stream.toList()} list, which allows nulls but has the class of {@code List.of}'s: written
-   * with its own id, so that it comes back through {@code Stream.toList()} (see {@link #listNReplace}).
+   * with its own id, so that it comes back through {@code Stream.toList()} (see {@link JdkHooks#listNReplace}).
    */
   static final class NullsAllowedList {
     final List<?> list;
@@ -124,36 +115,6 @@ final class JdkCollections {
     NullsAllowedList(List<?> list) {
       this.list = list;
     }
-  }
-
-  /**
-   * The writeReplace hook of {@code ImmutableCollections.ListN}: a list made by {@code Stream.toList()}
-   * (it holds a null, has 1 or 2 elements — {@code List.of} makes those a {@code List12} — or is an
-   * empty list other than {@code List.of()}) is written as a {@link NullsAllowedList}; any other is
-   * itself. A {@code Stream.toList()} list of 3 or more non-null elements cannot be told from {@code
-   * List.of}'s without an exception and comes back as {@code List.of}'s (docs/types.md).
-   */
-  static Object listNReplace(Object value) {
-    List<?> l = (List<?>) value;
-    int n = l.size();
-    if (n == 0 ? l != List.of() : n <= 2 || hasNull(l)) {
-      return new NullsAllowedList(l);
-    }
-    return l;
-  }
-
-  /** Id 32 read back through {@code List.of} (so {@code List.of()} is the shared instance); with a null (older payloads) unmodifiable. */
-  static Collection<?> listOf(Collection<?> c) {
-    return hasNull(c) ? Collections.unmodifiableList((List<?>) c) : List.of(c.toArray());
-  }
-
-  /** Id 39 read back through {@code Map.ofEntries}; with a null key or value (older payloads) unmodifiable. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  static Map<Object, Object> mapOf(Map<Object, Object> m) {
-    if (m.containsKey(null) || m.containsValue(null)) {
-      return Collections.unmodifiableMap(m);
-    }
-    return Map.ofEntries(m.entrySet().toArray(new Map.Entry[0]));
   }
 
   /** {@link NullsAllowedList}: a collection, read back through {@code Stream.toList()}. */
@@ -247,7 +208,7 @@ final class JdkCollections {
         case 0: return e.subList(0, n);
         case 1: return new LinkedList<>(e).subList(0, n);
         case 2: return new RandomAccessList(e).subList(0, n);
-        case 3: return (hasNull(e) ? Stream.of(e.toArray()).toList() : List.of(e.toArray())).subList(0, n);
+        case 3: return (Makers.hasNull(e) ? Stream.of(e.toArray()).toList() : List.of(e.toArray())).subList(0, n);
         default: return new CopyOnWriteArrayList<>(e).subList(0, n);
       }
     }
@@ -343,7 +304,7 @@ final class JdkCollections {
 
   // ---------------------------------------------------------------- access-ordered LinkedHashMap
 
-  /** An access-ordered {@code LinkedHashMap}, written with its own id (see {@link #linkedHashMapReplace}): a view of it. */
+  /** An access-ordered {@code LinkedHashMap}, written with its own id (see {@link JdkHooks#linkedHashMapReplace}): a view of it. */
   static final class AccessOrderedMap extends AbstractMap<Object, Object> {
     private final Map<Object, Object> map;
 
@@ -353,42 +314,6 @@ final class JdkCollections {
 
     @Override public Set<Map.Entry<Object, Object>> entrySet() { return map.entrySet(); }
     @Override public int size() { return map.size(); }
-  }
-
-  private static final Object PROBE_A = new Object();
-  private static final Object PROBE_B = new Object();
-
-  /**
-   * The writeReplace hook of {@code LinkedHashMap}: an access-ordered map is written as an {@link
-   * AccessOrderedMap}, an insertion-ordered one as itself (id 35, as before). Access order is told
-   * through the public API: with two or more entries, {@code get} of the first key moves it last only
-   * in access order (an insertion-ordered map is not touched; an access-ordered one has its order put
-   * back by getting every other key in order); a smaller map is cloned and the clone probed.
-   */
-  @SuppressWarnings("unchecked")
-  static Object linkedHashMapReplace(Object value) {
-    LinkedHashMap<Object, Object> m = (LinkedHashMap<Object, Object>) value;
-    if (m.getClass() != LinkedHashMap.class) {
-      return m;
-    }
-    if (m.size() < 2) {
-      LinkedHashMap<Object, Object> probe = (LinkedHashMap<Object, Object>) m.clone();
-      probe.clear();
-      probe.put(PROBE_A, null);
-      probe.put(PROBE_B, null);
-      probe.get(PROBE_A);
-      return probe.keySet().iterator().next() == PROBE_A ? m : new AccessOrderedMap(m);
-    }
-    Object first = m.keySet().iterator().next();
-    m.get(first);
-    if (m.keySet().iterator().next() == first) {
-      return m; // insertion order: get changed nothing
-    }
-    Object[] keys = m.keySet().toArray(); // the others in order, then the first, now last
-    for (int i = 0; i < keys.length - 1; i++) {
-      m.get(keys[i]); // put the access order back as it was
-    }
-    return new AccessOrderedMap(m);
   }
 
   /** {@link AccessOrderedMap}: a map in its current order, read back as an access-ordered LinkedHashMap. */

@@ -7,9 +7,7 @@ import dev.brine.registry.ClassInfo;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.serializer.Serializer;
 import java.io.Serializable;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -27,7 +25,6 @@ import java.util.Map;
  */
 public final class JdkTypes implements TypeRegistry.LazyTypes {
   private static final Map<String, Integer> IDS = new HashMap<>(256);
-  private static final MethodType HOOK = MethodType.methodType(Object.class, Object.class);
 
   private static void map(int id, String... names) {
     for (String n : names) {
@@ -174,7 +171,7 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
     }
     ensure(r, id);
     ClassInfo info = r.registerAlias(id, type);
-    MethodHandle hook = hook(type, id);
+    ClassInfo.Hook hook = hook(type, id);
     if (hook != null) {
       info.writeReplace = hook;
     }
@@ -199,28 +196,19 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
   }
 
   /** The per-value hook of a class, or null. */
-  private static MethodHandle hook(Class<?> type, int id) {
-    String name = type.getName();
+  private static ClassInfo.Hook hook(Class<?> type, int id) {
     if (id == SERIALIZED_LAMBDA && type.isHidden()) {
-      return staticHook(LambdaSerializer.class, "replace");
+      return new JdkHooks(JdkHooks.LAMBDA);
     }
-    switch (name) {
+    switch (type.getName()) {
       case "java.util.ImmutableCollections$ListN":
-        return staticHook(JdkCollections.class, "listNReplace");
+        return new JdkHooks(JdkHooks.LIST_N);
       case "java.util.LinkedHashMap":
-        return staticHook(JdkCollections.class, "linkedHashMapReplace");
+        return new JdkHooks(JdkHooks.LINKED_HASH_MAP);
       case "java.util.Collections$UnmodifiableSet":
-        return staticHook(WrapperSerializer.class, "unmodifiableSetReplace");
+        return new JdkHooks(JdkHooks.UNMODIFIABLE_SET);
       default:
         return null;
-    }
-  }
-
-  private static MethodHandle staticHook(Class<?> owner, String name) {
-    try {
-      return MethodHandles.lookup().findStatic(owner, name, HOOK);
-    } catch (ReflectiveOperationException e) {
-      throw new BrineException("Brine's hook " + owner.getName() + "." + name + " is missing", e);
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.LinkedList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -91,13 +92,37 @@ final class Makers {
     @SuppressWarnings("unchecked")
     public Object apply(Object c) {
       switch (kind) {
-        case LIST_OF: return JdkCollections.listOf((Collection<?>) c);
+        case LIST_OF: return listOf((Collection<?>) c);
         case UNMODIFIABLE_SET: return Collections.unmodifiableSet((Set<Object>) c);
         case UNMODIFIABLE_SORTED_SET: return Collections.unmodifiableSortedSet((SortedSet<Object>) c);
-        case MAP_OF: return JdkCollections.mapOf((Map<Object, Object>) c);
+        case MAP_OF: return mapOf((Map<Object, Object>) c);
         default: return Collections.unmodifiableSortedMap((SortedMap<Object, Object>) c);
       }
     }
+
+    /** Id 32 read back through {@code List.of} (so {@code List.of()} is the shared instance); with a null (older payloads) unmodifiable. */
+    private static Collection<?> listOf(Collection<?> c) {
+      return hasNull(c) ? Collections.unmodifiableList((List<?>) c) : List.of(c.toArray());
+    }
+
+    /** Id 39 read back through {@code Map.ofEntries}; with a null key or value (older payloads) unmodifiable. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Map<Object, Object> mapOf(Map<Object, Object> m) {
+      if (m.containsKey(null) || m.containsValue(null)) {
+        return Collections.unmodifiableMap(m);
+      }
+      return Map.ofEntries(m.entrySet().toArray(new Map.Entry[0]));
+    }
+  }
+
+  /** Whether {@code c} holds a null element. */
+  static boolean hasNull(Collection<?> c) {
+    for (Object o : c) {
+      if (o == null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static int capacity(int n) {

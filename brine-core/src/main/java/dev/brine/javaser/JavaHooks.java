@@ -80,7 +80,7 @@ public final class JavaHooks {
   }
 
   /** A no-arg, Object-returning hook as ObjectStreamClass finds it (inherited unless private elsewhere). */
-  private static MethodHandle find(Class<?> c, String name) {
+  private static ClassInfo.Hook find(Class<?> c, String name) {
     for (Class<?> k = c; k != null; k = k.getSuperclass()) {
       Method m;
       try {
@@ -99,11 +99,25 @@ public final class JavaHooks {
       }
       try {
         m.setAccessible(true);
-        return MethodHandles.lookup().unreflect(m).asType(OBJECT_TO_OBJECT);
+        return new Handle(MethodHandles.lookup().unreflect(m).asType(OBJECT_TO_OBJECT));
       } catch (IllegalAccessException | RuntimeException e) {
         throw new BrineException("cannot access " + k.getName() + "." + name + "(): " + e.getMessage(), e);
       }
     }
     return null;
+  }
+
+  /** A user class's hook method, called through its method handle. */
+  private static final class Handle implements ClassInfo.Hook {
+    private final MethodHandle method;
+
+    Handle(MethodHandle method) {
+      this.method = method;
+    }
+
+    @Override
+    public Object apply(Object value) throws Throwable {
+      return method.invokeExact(value);
+    }
   }
 }

@@ -2,7 +2,6 @@ package dev.brine.registry;
 
 import dev.brine.BrineException;
 import dev.brine.serializer.Serializer;
-import java.lang.invoke.MethodHandle;
 
 /**
  * What Brine knows about one class: its wire id, its serializer and how it is handled. Immutable
@@ -32,10 +31,28 @@ public final class ClassInfo {
   volatile Serializer<Object> legacy;
   /** Whether the user registered a serializer of their own for the class (Brine's layouts then never bypass it). */
   public boolean custom;
-  /** The class's Java-serialization {@code writeReplace()} as {@code (Object)Object}, or null. */
-  public MethodHandle writeReplace;
-  /** The class's Java-serialization {@code readResolve()} as {@code (Object)Object}, or null. */
-  public MethodHandle readResolve;
+  /** The class's Java-serialization {@code writeReplace()}, or null. */
+  public Hook writeReplace;
+  /** The class's Java-serialization {@code readResolve()}, or null. */
+  public Hook readResolve;
+
+  /**
+   * A per-value hook: a class's {@code writeReplace()} or {@code readResolve()} (a user class's method,
+   * called through a method handle), or one Brine gives a JDK class. An interface rather than a {@code
+   * MethodHandle} so that Brine's own hooks are plain calls: a method handle's first call from
+   * interpreted code spins classes, milliseconds of a cold start.
+   */
+  public interface Hook {
+    /**
+     * The value to write (or to return) instead of {@code value}.
+     *
+     * @param value the value written or read
+     * @return its replacement, possibly {@code value} itself
+     * @throws Throwable whatever the hook throws; {@link ClassInfo#replace} and {@link ClassInfo#resolve}
+     *     turn it into a BrineException
+     */
+    Object apply(Object value) throws Throwable;
+  }
 
   /** Creates the info; see the field docs. */
   @SuppressWarnings("unchecked")
@@ -66,9 +83,9 @@ public final class ClassInfo {
     return invokeHook(readResolve, value);
   }
 
-  private static Object invokeHook(MethodHandle hook, Object target) {
+  private static Object invokeHook(Hook hook, Object target) {
     try {
-      return hook.invokeExact(target);
+      return hook.apply(target);
     } catch (RuntimeException e) {
       throw new BrineException("Java serialization hook of " + target.getClass().getName() + " failed: " + e, e);
     } catch (Error e) {
