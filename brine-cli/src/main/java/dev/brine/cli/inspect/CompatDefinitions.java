@@ -21,8 +21,36 @@ final class CompatDefinitions {
   private final List<String> texts = new ArrayList<>();
   /** Per definition: an enum's constant names in the writer's ordinal order, else null. */
   private final List<String[]> constants = new ArrayList<>();
+  /** Per definition: a class's or record's fields in the writer's wire order, else null. */
+  private final List<DefField[]> fields = new ArrayList<>();
   /** The constant names of the enum of the definition {@link #read} returned last (null: not an enum). */
   String[] lastConstants;
+  /** The fields of the class or record of the definition {@link #read} returned last (null: an enum). */
+  DefField[] lastFields;
+  /** The payload type of the type reference {@link #typeRef} read last (null: none, or not decodable here). */
+  private WireType refType;
+
+  /**
+   * A field of a definition, as far as its values can be decoded: its name (or {@code #id}), its code
+   * (docs/format.md: 0x10 + group kind, 0x20 + primitive, 0x30 String, 0x31 declared, 0x32 container,
+   * 0x33 tagged), an enum field's constant names, a declared field's payload type (null: a class with its
+   * own serializer, whose bytes only it can split) or a container field's declared element (or key) class,
+   * and a map field's declared value class (null: none).
+   */
+  record DefField(String name, int code, String[] constants, WireType declared, WireType value) {}
+
+  /** Kind (0 class, 1 record, 2 enum) of each class a definition read so far names. */
+  private final java.util.Map<String, Integer> kinds = new java.util.HashMap<>();
+
+  /**
+   * Whether the compatible class named {@code name} is an enum, as far as the definitions read so far say.
+   *
+   * @return TRUE or FALSE, or null if no definition of it was read yet
+   */
+  Boolean isEnum(String name) {
+    Integer k = kinds.get(name);
+    return k == null ? null : k == 2;
+  }
   /** A def-ref of {@code NEW_V2 + i} starts definition {@code i} in layout 2 ({@code 0, i}: layout 1). */
   private static final int NEW_V2 = 0x2000;
 
@@ -40,6 +68,7 @@ final class CompatDefinitions {
             + at + ", but only " + texts.size() + " definitions were read");
       }
       lastConstants = constants.get(ref - 1);
+      lastFields = fields.get(ref - 1);
       return new String[] {classes.get(ref - 1), "definition #" + (ref - 1) + " (above)"};
     }
     int index = layout == 1 ? in.readVarUInt32() : ref - NEW_V2;
@@ -67,7 +96,9 @@ final class CompatDefinitions {
     }
     String prevName = "";
     String prevDesc = null;
+    DefField prev = null;
     String[] names = kind == 2 ? new String[n] : null;
+    DefField[] defFields = kind == 2 ? null : new DefField[n];
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         sb.append(", ");
@@ -104,17 +135,23 @@ final class CompatDefinitions {
           throw new MalformedInputException("field " + name + " repeats the code of no field, at offset " + at);
         }
         sb.append(prevDesc); // the previous field's code and extras
+        defFields[i] = new DefField(name, prev.code(), prev.constants(), prev.declared(), prev.value());
         continue;
       }
       int mark = sb.length();
       int code = in.readInt8() & 0xFF;
+      String[] enumConstants = null;
+      WireType declared = null;
+      WireType value = null;
       if (code >= 0x10 && code < 0x10 + GROUP.length) {
         sb.append(GROUP[code - 0x10]);
         if (code == 0x14) {
           sb.append(' ').append(typeRef(in, 0, pkg)).append(" [");
           int m = count(in);
+          enumConstants = new String[m];
           for (int k = 0; k < m; k++) {
-            sb.append(k > 0 ? ", " : "").append(in.readString());
+            enumConstants[k] = in.readString();
+            sb.append(k > 0 ? ", " : "").append(enumConstants[k]);
           }
           sb.append(']');
         }
@@ -124,9 +161,12 @@ final class CompatDefinitions {
         sb.append("String");
       } else if (code == 0x31) {
         sb.append(typeRef(in, 0, pkg));
+        declared = refType;
       } else if (code == 0x32) {
         String e = typeRef(in, 0, pkg);
+        declared = refType;
         String v = typeRef(in, 0, pkg);
+        value = refType;
         sb.append("container").append(e.equals("-") && v.equals("-") ? "" : "<" + e + (v.equals("-") ? "" : ", " + v) + ">");
       } else if (code == 0x33) {
         sb.append("any (tagged)");
@@ -135,6 +175,7 @@ final class CompatDefinitions {
             + " at offset " + at);
       }
       prevDesc = sb.substring(mark);
+      prev = defFields[i] = new DefField(name, code, enumConstants, declared, value);
     }
     if (in.position() != end) {
       throw new MalformedInputException("class definition at offset " + at + " is " + size + " bytes long but its"
@@ -144,11 +185,15 @@ final class CompatDefinitions {
       texts.add(null);
       classes.add(null);
       constants.add(null);
+      fields.add(null);
     }
     texts.set(index, sb.toString());
     classes.set(index, self);
     constants.set(index, names);
+    fields.set(index, defFields);
+    kinds.put(self, kind);
     lastConstants = names;
+    lastFields = defFields;
     return new String[] {self, sb.toString()};
   }
 
@@ -161,23 +206,43 @@ final class CompatDefinitions {
     return n;
   }
 
-  private static String typeRef(Cursor in, int depth, String pkg) {
+  private String typeRef(Cursor in, int depth, String pkg) {
     int kind = in.readInt8() & 0xFF;
     switch (kind) {
-      case 0: return "-";
-      case 1: return "type " + in.readVarUInt32();
-      case 2: case 5: return "class id " + in.readVarUInt32();
-      case 3: case 6: return in.readString();
-      case 7: case 8:
+      case 0:
+        refType = null;
+        return "-";
+      case 1: {
+        int id = in.readVarUInt32();
+        refType = WireType.forId(id);
+        return "type " + id;
+      }
+      case 2: case 5: {
+        String name = "class id " + in.readVarUInt32();
+        refType = kind == 2 ? WireType.compatClass(name) : WireType.byName(name);
+        return name;
+      }
+      case 3: case 6: {
+        String name = in.readString();
+        refType = kind == 3 ? WireType.compatClass(name) : WireType.byName(name);
+        return name;
+      }
+      case 7: case 8: {
         if (pkg == null) {
           throw new MalformedInputException("class name relative to a package in a class definition of a class without one");
         }
-        return pkg + in.readString();
-      case 4:
+        String name = pkg + in.readString();
+        refType = kind == 7 ? WireType.compatClass(name) : WireType.byName(name);
+        return name;
+      }
+      case 4: {
         if (depth > 255) {
           throw new LimitExceededException("array type nested deeper than 255 in a class definition");
         }
-        return typeRef(in, depth + 1, pkg) + "[]";
+        String component = typeRef(in, depth + 1, pkg);
+        refType = refType == null ? null : WireType.arrayOf(refType);
+        return component + "[]";
+      }
       default: throw new MalformedInputException("invalid type reference kind " + kind + " in a class definition");
     }
   }

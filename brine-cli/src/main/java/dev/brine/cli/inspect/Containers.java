@@ -73,6 +73,7 @@ final class Containers {
 
   /** A collection's size, header and elements; the node's text is {@code prefix} and what they hold. */
   void collectionBody(Node n, String prefix) {
+    WireType declared = d.takeDeclared()[0];
     int sizeAt = d.in.position();
     int size = d.in.readLength("collection size", Integer.MAX_VALUE, 1);
     if (size == 0) {
@@ -85,21 +86,22 @@ final class Containers {
       throw new MalformedInputException("invalid collection header 0x" + Integer.toHexString(header) + " at offset "
           + at);
     }
-    if ((header & 4) != 0) {
+    if ((header & 4) != 0 && declared == null) {
       throw new MalformedInputException("collection at offset " + sizeAt + " claims a declared element class, "
           + "but none is declared here");
     }
     boolean hasNull = (header & 1) != 0;
     n.text(prefix + Texts.plural(size, "element", "elements") + ", header 0x" + Integer.toHexString(header) + " ("
-        + ((header & 2) != 0 ? "one element class" : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
-    if ((header & 2) == 0) {
+        + ((header & 2) != 0 ? "one element class" : (header & 4) != 0 ? "the declared element class " + declared.name()
+        : "each element tagged") + (hasNull ? ", slot bytes" : "") + ")");
+    if ((header & 6) == 0) {
       for (int i = 0; i < size; i++) {
         d.value(n, "[" + i + "]");
       }
       return;
     }
-    WireType element = d.classChild(n, "element class");
-    boolean slots = hasNull || d.references && element.tracked();
+    WireType element = (header & 4) != 0 ? declared : d.classChild(n, "element class");
+    boolean slots = hasNull || d.references && d.trackedHere(element);
     for (int i = 0; i < size; i++) {
       if (slots) {
         d.declared(n, "[" + i + "]", element);
@@ -145,19 +147,22 @@ final class Containers {
 
   /** A map's size and chunks; the node's text is {@code prefix} and what they hold. */
   void mapBody(Node n, String prefix, WireType enumKeys) {
+    WireType[] declared = d.takeDeclared();
+    WireType keys = enumKeys != null ? enumKeys : declared[0];
     int size = d.in.readLength("map size", Integer.MAX_VALUE, 1);
     n.text(prefix + Texts.plural(size, "entry", "entries"));
     int read = 0;
     int chunks = 0;
     while (read < size) {
-      read += chunk(n, ++chunks, size - read, enumKeys);
+      read += chunk(n, ++chunks, size - read, keys, declared[1]);
     }
     if (size > 0) {
       n.text(prefix + Texts.plural(size, "entry", "entries") + " in " + Texts.plural(chunks, "chunk", "chunks"));
     }
   }
 
-  int chunk(Node map, int number, int left, WireType enumKeys) {
+  /** A map chunk; {@code keys} and {@code values} are the declared classes, if any (an EnumMap's keys, a field's). */
+  int chunk(Node map, int number, int left, WireType keys, WireType values) {
     int at = d.in.position();
     int header = d.in.readInt8() & 0xFF;
     int count = d.in.readInt8() & 0xFF;
@@ -172,7 +177,7 @@ final class Containers {
       throw new MalformedInputException("invalid map chunk (header 0x" + Integer.toHexString(header) + ", "
           + count + " entries, " + left + " left) at offset " + at);
     }
-    if ((header & KEY_DECL) != 0 && enumKeys == null || (header & VALUE_DECL) != 0) {
+    if ((header & KEY_DECL) != 0 && keys == null || (header & VALUE_DECL) != 0 && values == null) {
       throw new MalformedInputException("map chunk at offset " + at + " claims a declared "
           + ((header & VALUE_DECL) != 0 ? "value" : "key") + " class, but none is declared here");
     }
@@ -182,10 +187,10 @@ final class Containers {
     WireType key = null;
     WireType val = null;
     if ((header & (KEY_NULL | KEY_TAGGED)) == 0) {
-      key = (header & KEY_DECL) != 0 ? enumKeys : d.classChild(c, "key class");
+      key = (header & KEY_DECL) != 0 ? keys : d.classChild(c, "key class");
     }
     if ((header & (VALUE_NULL | VALUE_TAGGED)) == 0) {
-      val = d.classChild(c, "value class");
+      val = (header & VALUE_DECL) != 0 ? values : d.classChild(c, "value class");
     }
     for (int i = 0; i < count; i++) {
       entryPart(c, "key", header, KEY_NULL, KEY_TAGGED, KEY_REF, key);

@@ -15,6 +15,8 @@ import java.util.UUID;
  * descriptors, map chunks, back-references, and the strings, numbers and dates of the built-in types
  * (docs/format.md). A registered class's fields follow one another without tags or lengths, so where one begins
  * the bytes cannot be split without the class: decoding stops there and {@link Decoded#stoppedAt()} says where.
+ * In compatible mode the payload carries each class's definition, which splits them: its objects' fields are
+ * decoded and named ({@link CompatObjects}).
  * Malformed or truncated input ends decoding with the {@link BrineException} the library would give, with its
  * offset; what was decoded before stays in the tree.
  */
@@ -69,6 +71,7 @@ public final class PayloadDecoder {
   private boolean compatible;
   final CompatDefinitions definitions = new CompatDefinitions();
   private final Containers containers = new Containers(this);
+  private final CompatObjects compatObjects = new CompatObjects(this);
 
   private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
     this.in = new Cursor(bytes, offset, length);
@@ -226,15 +229,74 @@ public final class PayloadDecoder {
 
   /**
    * A value of compatible mode (tag 63 a class or record, 60 an enum): its class definition, shown with
-   * the class's field names, then its fields, which this inspector does not decode.
+   * the class's field names, then its fields decoded by that definition (an enum: its constant).
    */
   private void compatValue(Node parent, int at, String role) {
     needsClasses = true;
     String[] def = definitions.read(in, at);
     Node n = parent.add(node(at, role, def[0]));
+    if (definitions.lastConstants == null && references) {
+      n.referenceIndex(objects.size());
+      objects.add(n);
+    }
+    enter(at);
+    compatBody(n, def);
+    depth--;
+    n.end(in.position());
+  }
+
+  /**
+   * What follows a compatible value's definition reference ({@code def}, just read): an enum's ordinal, or a
+   * class's or record's fields.
+   */
+  private void compatBody(Node n, String[] def) {
+    String[] constants = definitions.lastConstants;
+    if (constants != null) {
+      int o = in.readVarUInt32();
+      n.text(def[0] + "." + (o >= 0 && o < constants.length ? constants[o] : "?") + " (ordinal "
+          + Integer.toUnsignedString(o) + ")");
+      return;
+    }
     n.text(def[1]);
-    throw new Opaque(in.position(), def[0] + " (at " + Texts.hex(at) + "): its fields follow in the layout its class"
-        + " definition gives; this inspector shows the definition, not the values");
+    compatObjects.fields(n, def[0], definitions.lastFields);
+  }
+
+  /** The declared element (or key) and value classes of the container field being read, until its body takes them. */
+  private WireType declaredElement;
+  private WireType declaredValue;
+
+  /** Compatible mode: the classes a container field declares, for the next collection or map body (null: none). */
+  void expectDeclared(WireType element, WireType value) {
+    declaredElement = element;
+    declaredValue = value;
+  }
+
+  /** {@link #expectDeclared}'s classes, taken (so that the containers inside see none): {element, value}. */
+  WireType[] takeDeclared() {
+    WireType[] t = {declaredElement, declaredValue};
+    declaredElement = null;
+    declaredValue = null;
+    return t;
+  }
+
+  /**
+   * Whether values of {@code t} in a container with references on have slot bytes: tracked classes do. A
+   * compatible class named only by a definition's type reference may be an enum (not tracked): known from its
+   * definition if one was read; else the value starts with its new definition's reference (a first byte of
+   * 0x80 or more, which no slot byte has) exactly when it has no slot byte.
+   */
+  boolean trackedHere(WireType t) {
+    if (t.kind() != Kind.COMPAT_CLASS) {
+      return t.tracked();
+    }
+    Boolean isEnum = definitions.isEnum(t.name());
+    if (isEnum != null) {
+      return !isEnum;
+    }
+    int at = in.position();
+    int b = in.readInt8() & 0xFF;
+    in.seek(at);
+    return b < 0x80;
   }
 
   /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
@@ -292,8 +354,10 @@ public final class PayloadDecoder {
       depth--;
       return WireType.arrayOf(component);
     }
-    if (compatible && (tag == 63 || tag == 60)) {
-      return WireType.byName("(a class of compatible mode: each value names it)");
+    if (compatible && (tag == 63 || tag == 60)) { // each value starts with its class's definition reference
+      needsClasses = true;
+      return tag == 63 ? WireType.compatClass("(a class of compatible mode: each value names it)")
+          : WireType.compatEnum("(an enum of compatible mode: each value names it)");
     }
     WireType t = WireType.forId(tag);
     needsClasses |= tag >= 64 && tag < 8192 || tag >= 8224 && tag < JdkBlock.FIRST || tag >= JdkBlock.END
@@ -452,9 +516,11 @@ public final class PayloadDecoder {
       case COMPAT_CLASS -> {
         needsClasses = true;
         String[] def = definitions.read(in, in.position());
-        n.text(def[1]);
-        throw new Opaque(in.position(), def[0] + " (at " + Texts.hex(at) + "): its fields follow in the layout its class"
-            + " definition gives; this inspector shows the definition, not the values");
+        if (definitions.lastConstants != null && references && !objects.isEmpty() && objects.get(objects.size() - 1) == n) {
+          objects.remove(objects.size() - 1); // an enum (a declared array's component names no kind): not a reference
+          n.referenceIndex(-1);
+        }
+        compatBody(n, def);
       }
       case GEOMETRY -> n.text(Leaves.geometry(in, at));
       case NOTHING -> n.text("(no payload)");

@@ -58,19 +58,18 @@ class CompatShapesDecoderTest {
   }
 
   @Test
-  void arraysOfClassesShowTheDefinitionAndStopAtTheFields() {
+  void arraysOfClassesShowTheDefinitionAndTheFields() {
     byte[] nulls = COMPAT.serialize(new P[] {null, null});
     assertTrue(decoded(nulls).complete(), () -> text(nulls));
     assertTrue(text(nulls).contains(P.class.getName() + "[]"), text(nulls));
     byte[] bytes = COMPAT.serialize(new P[] {null, new P(3)});
     PayloadDecoder.Decoded d = decoded(bytes);
-    assertNull(d.error(), () -> text(bytes));
-    assertTrue(d.stoppedAt() > 0, () -> text(bytes));
+    assertTrue(d.complete(), () -> text(bytes));
     String t = text(bytes);
-    assertTrue(t.contains("record " + P.class.getName()) && t.contains("x: int"), t);
+    assertTrue(t.contains("record " + P.class.getName()) && t.contains("x: int") && t.contains("x int: 3"), t);
   }
 
-  /** brine-core's golden files of these shapes: decoded without a misread, as far as the fields of a class. */
+  /** brine-core's golden files of these shapes: decoded without a misread. */
   @Test
   void goldenFiles() throws Exception {
     for (String name : List.of("statuses-v3.bin", "addresses-v1.bin", "shelf-v1.bin", "shelf-v2.bin")) {
