@@ -32,12 +32,83 @@ final class CompatObjects {
   }
 
   /**
+   * A value of compatible mode after its tag (63 a class or record, 60 an enum): its class definition (or a
+   * reference to one read before), shown with the class's field names, then its fields decoded by that
+   * definition, or an enum's constant.
+   */
+  void value(Node parent, int at, String role) {
+    String[] def = d.definitions.read(d.in, at);
+    Node n = parent.add(d.node(at, role, def[0]));
+    if (d.definitions.lastConstants == null) {
+      d.track(n);
+    }
+    d.enter(at);
+    body(n, def);
+    d.leave();
+    n.end(d.in.position());
+  }
+
+  /**
+   * What follows a compatible value's definition reference ({@code def}, just read): an enum's ordinal, or a
+   * class's or record's fields.
+   */
+  void body(Node n, String[] def) {
+    String[] constants = d.definitions.lastConstants;
+    if (constants != null) {
+      int o = d.in.readVarUInt32();
+      n.text(def[0] + "." + (o >= 0 && o < constants.length ? constants[o] : "?") + " (ordinal "
+          + Integer.toUnsignedString(o) + ")");
+      return;
+    }
+    n.text(def[1]);
+    fields(n, def[0], d.definitions.lastFields);
+  }
+
+  /** The declared element (or key) and value classes of the container field being read, until its body takes them. */
+  private WireType declaredElement;
+  private WireType declaredValue;
+
+  /** The classes a container field declares, for the next collection or map body (null: none). */
+  private void expectDeclared(WireType element, WireType value) {
+    declaredElement = element;
+    declaredValue = value;
+  }
+
+  /** {@link #expectDeclared}'s classes, taken (so that the containers inside see none): {element, value}. */
+  WireType[] takeDeclared() {
+    WireType[] t = {declaredElement, declaredValue};
+    declaredElement = null;
+    declaredValue = null;
+    return t;
+  }
+
+  /**
+   * Whether values of {@code t} in a container with references on have slot bytes: tracked classes do. A
+   * compatible class named only by a definition's type reference may be an enum (not tracked): known from its
+   * definition if one was read; else the value starts with its new definition's reference (a first byte of
+   * 0x80 or more, which no slot byte has) exactly when it has no slot byte.
+   */
+  boolean trackedHere(WireType t) {
+    if (t.kind() != WireType.Kind.COMPAT_CLASS) {
+      return t.tracked();
+    }
+    Boolean isEnum = d.definitions.isEnum(t.name());
+    if (isEnum != null) {
+      return !isEnum;
+    }
+    int at = d.in.position();
+    int b = d.in.readInt8() & 0xFF;
+    d.in.seek(at);
+    return b < 0x80;
+  }
+
+  /**
    * Reads the fields of an object whose definition says {@code fields}, as children of {@code n}.
    *
    * @throws MalformedInputException if a code, a value or a length is invalid
    * @throws PayloadDecoder.Opaque at a field of a class with a serializer of its own
    */
-  void fields(Node n, String className, DefField[] fields) {
+  private void fields(Node n, String className, DefField[] fields) {
     Cursor in = d.in;
     int groups = 0;
     while (groups < fields.length && isGroup(fields[groups].code())) {
@@ -75,11 +146,11 @@ final class CompatObjects {
         }
         d.declared(n, f.name(), t);
       } else if (code == CONTAINER) {
-        d.expectDeclared(f.declared(), f.value()); // its elements' (keys', values') classes, if the header says declared
+        expectDeclared(f.declared(), f.value()); // its elements' (keys', values') classes, if the header says declared
         try {
           d.value(n, f.name());
         } finally {
-          d.expectDeclared(null, null);
+          expectDeclared(null, null);
         }
       } else {
         d.value(n, f.name()); // any other value: tagged

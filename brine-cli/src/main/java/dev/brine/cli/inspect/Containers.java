@@ -73,7 +73,7 @@ final class Containers {
 
   /** A collection's size, header and elements; the node's text is {@code prefix} and what they hold. */
   void collectionBody(Node n, String prefix) {
-    WireType declared = d.takeDeclared()[0];
+    WireType declared = d.compat.takeDeclared()[0];
     int sizeAt = d.in.position();
     int size = d.in.readLength("collection size", Integer.MAX_VALUE, 1);
     if (size == 0) {
@@ -101,7 +101,7 @@ final class Containers {
       return;
     }
     WireType element = (header & 4) != 0 ? declared : d.classChild(n, "element class");
-    boolean slots = hasNull || d.references && d.trackedHere(element);
+    boolean slots = hasNull || d.references && d.compat.trackedHere(element);
     for (int i = 0; i < size; i++) {
       if (slots) {
         d.declared(n, "[" + i + "]", element);
@@ -147,7 +147,7 @@ final class Containers {
 
   /** A map's size and chunks; the node's text is {@code prefix} and what they hold. */
   void mapBody(Node n, String prefix, WireType enumKeys) {
-    WireType[] declared = d.takeDeclared();
+    WireType[] declared = d.compat.takeDeclared();
     WireType keys = enumKeys != null ? enumKeys : declared[0];
     int size = d.in.readLength("map size", Integer.MAX_VALUE, 1);
     n.text(prefix + Texts.plural(size, "entry", "entries"));

@@ -71,7 +71,7 @@ public final class PayloadDecoder {
   private boolean compatible;
   final CompatDefinitions definitions = new CompatDefinitions();
   private final Containers containers = new Containers(this);
-  private final CompatObjects compatObjects = new CompatObjects(this);
+  final CompatObjects compat = new CompatObjects(this);
 
   private PayloadDecoder(byte[] bytes, int offset, int length, int maxChildren) {
     this.in = new Cursor(bytes, offset, length);
@@ -227,76 +227,18 @@ public final class PayloadDecoder {
     payload(parent, at, role, resolve(tag, at), true);
   }
 
-  /**
-   * A value of compatible mode (tag 63 a class or record, 60 an enum): its class definition, shown with
-   * the class's field names, then its fields decoded by that definition (an enum: its constant).
-   */
+  /** A value of compatible mode (tag 63 a class or record, 60 an enum): {@link CompatObjects#value}. */
   private void compatValue(Node parent, int at, String role) {
     needsClasses = true;
-    String[] def = definitions.read(in, at);
-    Node n = parent.add(node(at, role, def[0]));
-    if (definitions.lastConstants == null && references) {
+    compat.value(parent, at, role);
+  }
+
+  /** Registers {@code n} as the next object a back-reference can name, when references are on. */
+  void track(Node n) {
+    if (references) {
       n.referenceIndex(objects.size());
       objects.add(n);
     }
-    enter(at);
-    compatBody(n, def);
-    depth--;
-    n.end(in.position());
-  }
-
-  /**
-   * What follows a compatible value's definition reference ({@code def}, just read): an enum's ordinal, or a
-   * class's or record's fields.
-   */
-  private void compatBody(Node n, String[] def) {
-    String[] constants = definitions.lastConstants;
-    if (constants != null) {
-      int o = in.readVarUInt32();
-      n.text(def[0] + "." + (o >= 0 && o < constants.length ? constants[o] : "?") + " (ordinal "
-          + Integer.toUnsignedString(o) + ")");
-      return;
-    }
-    n.text(def[1]);
-    compatObjects.fields(n, def[0], definitions.lastFields);
-  }
-
-  /** The declared element (or key) and value classes of the container field being read, until its body takes them. */
-  private WireType declaredElement;
-  private WireType declaredValue;
-
-  /** Compatible mode: the classes a container field declares, for the next collection or map body (null: none). */
-  void expectDeclared(WireType element, WireType value) {
-    declaredElement = element;
-    declaredValue = value;
-  }
-
-  /** {@link #expectDeclared}'s classes, taken (so that the containers inside see none): {element, value}. */
-  WireType[] takeDeclared() {
-    WireType[] t = {declaredElement, declaredValue};
-    declaredElement = null;
-    declaredValue = null;
-    return t;
-  }
-
-  /**
-   * Whether values of {@code t} in a container with references on have slot bytes: tracked classes do. A
-   * compatible class named only by a definition's type reference may be an enum (not tracked): known from its
-   * definition if one was read; else the value starts with its new definition's reference (a first byte of
-   * 0x80 or more, which no slot byte has) exactly when it has no slot byte.
-   */
-  boolean trackedHere(WireType t) {
-    if (t.kind() != Kind.COMPAT_CLASS) {
-      return t.tracked();
-    }
-    Boolean isEnum = definitions.isEnum(t.name());
-    if (isEnum != null) {
-      return !isEnum;
-    }
-    int at = in.position();
-    int b = in.readInt8() & 0xFF;
-    in.seek(at);
-    return b < 0x80;
   }
 
   /** A declared slot: slot byte 0 null, 1 back-reference, 2 the payload of {@code t}. */
@@ -351,7 +293,7 @@ public final class PayloadDecoder {
     if (tag == 21) {
       enter(at);
       WireType component = definedClassDescriptor(at);
-      depth--;
+      leave();
       return WireType.arrayOf(component);
     }
     if (compatible && (tag == 63 || tag == 60)) { // each value starts with its class's definition reference
@@ -436,7 +378,7 @@ public final class PayloadDecoder {
     return t;
   }
 
-  private void enter(int at) {
+  void enter(int at) {
     if (++depth > MAX_DEPTH) {
       throw new LimitExceededException("nested deeper than " + MAX_DEPTH + " levels at offset " + at);
     }
@@ -520,7 +462,7 @@ public final class PayloadDecoder {
           objects.remove(objects.size() - 1); // an enum (a declared array's component names no kind): not a reference
           n.referenceIndex(-1);
         }
-        compatBody(n, def);
+        compat.body(n, def);
       }
       case GEOMETRY -> n.text(Leaves.geometry(in, at));
       case NOTHING -> n.text("(no payload)");
@@ -550,8 +492,12 @@ public final class PayloadDecoder {
       }
       default -> throw new IllegalStateException("unhandled " + t.kind());
     }
-    depth--;
+    leave();
     n.end(in.position());
+  }
+
+  void leave() {
+    depth--;
   }
 
   /** Follows a JDK block id's layout steps (see {@link JdkBlock}); {@code text} collects what they read. */
