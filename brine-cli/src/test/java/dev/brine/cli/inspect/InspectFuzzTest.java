@@ -64,5 +64,11 @@ class InspectFuzzTest {
     }
     Files.write(dir.resolve("seed-refs"), refs.serialize(new ArrayList<>(List.of(shared, shared))));
     Files.write(dir.resolve("seed-fixed"), fixed.serialize(new ArrayList<>(List.of(300, 7L))));
+    // compatible mode: objects decoded by the class definitions in the payload (CompatObjects)
+    CompatObjectsDecoderTest.Everything cyclic = CompatObjectsDecoderTest.sample();
+    cyclic.self = cyclic;
+    Files.write(dir.resolve("seed-compat"), CompatObjectsDecoderTest.COMPAT.serialize(CompatObjectsDecoderTest.sample()));
+    Files.write(dir.resolve("seed-compat-refs"), CompatObjectsDecoderTest.COMPAT_REFS.serialize(cyclic));
+    Files.write(dir.resolve("seed-compat-fixed"), CompatObjectsDecoderTest.COMPAT_FIXED.serialize(CompatObjectsDecoderTest.sample()));
   }
 }
