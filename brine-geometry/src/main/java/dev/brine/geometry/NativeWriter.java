@@ -63,6 +63,10 @@ final class NativeWriter {
   private static byte[] root(Geometry g, boolean omit, boolean quick) {
     Class<?> c = g.getClass();
     if (quick && c == MultiPoint.class) {
+      byte[] xy = PointWriter.multiPointXY(g);
+      if (xy != null) {
+        return xy;
+      }
       long plan = PointWriter.quickMultiPoint(g, omit);
       if (plan >= 0) {
         byte[] b = new byte[size(plan)];

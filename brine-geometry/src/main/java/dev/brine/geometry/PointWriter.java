@@ -120,6 +120,26 @@ final class PointWriter {
   }
 
   /**
+   * A root MultiPoint whose first point is XY in JTS's default sequence, planned and written in one
+   * method (no plan word, no flag computation); null if it is empty, its SRID or count needs the
+   * extension, or a point is not XY (the general path decides then).
+   */
+  static byte[] multiPointXY(Geometry g) {
+    int n = g.getNumGeometries();
+    int srid = g.getSRID();
+    if (n == 0 || !narrow(srid, n)) {
+      return null;
+    }
+    CoordinateSequence first = ((Point) g.getGeometryN(0)).getCoordinateSequence();
+    if (first.getClass() != CoordinateArraySequence.class || first.getDimension() != 2 || first.getMeasures() != 0) {
+      return null;
+    }
+    byte[] b = new byte[HEADER_BYTES + (n << 4)];
+    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, 0, srid, n));
+    return xyPoints(b, HEADER_BYTES, g, n) < 0 ? null : b;
+  }
+
+  /**
    * The points of a quick XY MultiPoint at {@code base}: one class check and the declared dimension
    * per point for JTS's default sequence (its own {@code Coordinate}, x and y fields); any other
    * sequence through {@link CoordWriter#point}. -1 if a point is empty or not XY.

@@ -12,7 +12,8 @@ import org.locationtech.jts.geom.Polygon;
 
 /**
  * Decodes the common version-2 shapes — a Point, LineString, Polygon, MultiPoint, MultiLineString or
- * MultiPolygon of non-empty parts, header word only (no extension, no envelope) — in one pass with
+ * MultiPolygon of non-empty parts, or a GeometryCollection of those, header word
+ * only (no extension, no envelope) — in one pass with
  * the checks inline, for the default factory: no separate structure walk, no dispatch.
  *
  * <p>Only a shortcut: it accepts exactly the well-formed encodings of those shapes and returns {@code
@@ -84,12 +85,98 @@ final class V2RootReader {
         }
         case MULTIPOLYGON:
           return multiPolygon(b, pos, count, flags, coordBytes, end, f);
+        case GEOMETRYCOLLECTION:
+          return flags == 0 ? collection(b, pos, count, end, f) : null;
         default:
           return null;
       }
     } catch (IllegalArgumentException e) {
       return null; // JTS refuses it (an unclosed ring, …): V2Reader says so with the offset
     }
+  }
+
+  /**
+   * A collection of members this class reads (no nested collection): every member's extent found from
+   * its own header and sizes, then read (and checked) as a root of that length, its SRID set from its
+   * header if not the root's. No structure walk of the whole collection first, as the general reader
+   * does.
+   */
+  private static Geometry collection(byte[] b, int pos, int count, int end, GeometryFactory f) {
+    if (count > (end - pos) / (HEADER_BYTES + 16)) {
+      return null; // each member takes at least a header and an XY coordinate
+    }
+    Geometry[] members = new Geometry[count];
+    for (int i = 0; i < count; i++) {
+      int len = memberLength(b, pos, end);
+      Geometry m = len < 0 ? null : read(b, pos, len, f);
+      if (m == null) {
+        return null;
+      }
+      int srid = Loads.loadInt32(b, pos + 1) >>> 8; // the member's own (read() declines WIDE)
+      if (srid != f.getSRID()) {
+        m.setSRID(srid);
+      }
+      members[i] = m;
+      pos += len;
+    }
+    return pos == end ? f.createGeometryCollection(members) : null;
+  }
+
+  /**
+   * The length of the member at {@code pos} from its header and sizes, if that is not a collection
+   * and fits before {@code end}; else -1. Only locates the member: {@link #read} checks it.
+   */
+  private static int memberLength(byte[] b, int pos, int end) {
+    if (end - pos < HEADER_BYTES) {
+      return -1;
+    }
+    long h = Loads.loadInt64(b, pos);
+    int flags = (int) (h >> 8) & 0xFF;
+    if ((flags & ~CoordWriter.LAYOUT) != 0) {
+      return -1; // flags read() declines anyway
+    }
+    long count = h >>> 40;
+    long coordBytes = 8 * storedOrdinates(flags);
+    int body = pos + HEADER_BYTES;
+    long len;
+    switch ((int) h & 0x0F) {
+      case POINT:
+      case LINESTRING:
+      case MULTIPOINT:
+        len = count * coordBytes;
+        break;
+      case POLYGON:
+      case MULTILINESTRING: {
+        if (count > (end - body) / 4) {
+          return -1;
+        }
+        long points = 0;
+        for (int i = 0; i < count; i++) {
+          points += Loads.loadInt32(b, body + 4 * i) & 0xFFFFFFFFL;
+        }
+        len = ((4 * count + 7) & ~7L) + points * coordBytes;
+        break;
+      }
+      case MULTIPOLYGON: {
+        int s = body;
+        long points = 0;
+        for (long i = 0; i < count; i++) {
+          int rings = end - s >= 4 ? Loads.loadInt32(b, s) : -1;
+          if (rings < 0 || rings > (end - s - 4) / 4) {
+            return -1;
+          }
+          for (int r = 0; r < rings; r++) {
+            points += Loads.loadInt32(b, s + 4 + 4 * r) & 0xFFFFFFFFL;
+          }
+          s += 4 + 4 * rings;
+        }
+        len = ((s - body + 7) & ~7L) + points * coordBytes;
+        break;
+      }
+      default:
+        return -1;
+    }
+    return len <= end - body ? (int) (HEADER_BYTES + len) : -1;
   }
 
   /**

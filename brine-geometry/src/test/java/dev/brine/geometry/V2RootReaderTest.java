@@ -32,7 +32,13 @@ class V2RootReaderTest {
       "MULTIPOINT ((1 2), (3 4), (5 6))",
       "MULTILINESTRING M ((1 2 3, 4 5 6), (7 8 9, 10 11 12, 13 14 15))",
       "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((10 10, 20 10, 20 20, 10 10), (11 11, 12 11, 12 12, 11 11)))",
-      "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))");
+      "MULTIPOLYGON M (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))",
+      "GEOMETRYCOLLECTION (POINT (1 2))",
+      "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (30 10, 10 30, 40 40),"
+          + " POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1), (5 5, 6 5, 6 6, 5 5)))",
+      "GEOMETRYCOLLECTION ZM (POINT ZM (1 2 3 4), LINESTRING ZM (30 10 40 300, 10 30 40 300))",
+      "GEOMETRYCOLLECTION (MULTIPOINT ((1 2), (3 4)), MULTILINESTRING ((1 2, 4 5), (7 8, 10 11, 13 14)),"
+          + " MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((10 10, 20 10, 20 20, 10 10), (11 11, 12 11, 12 12, 11 11))))");
 
   static GeometryFactory factory(byte[] b) {
     return GeometrySerde.factoryFor(b.length >= 8 ? dev.brine.io.Loads.loadInt32(b, 1) >>> 8 : 0);
@@ -76,10 +82,26 @@ class V2RootReaderTest {
     assertNotNull(V2RootReader.read(jts, 0, jts.length, GeometrySerde.factoryFor(0)));
     agrees(jts);
     for (String other : List.of("POLYGON EMPTY", "MULTIPOLYGON (EMPTY, ((0 0, 1 0, 1 1, 0 0)))", "POINT EMPTY",
-        "LINEARRING (0 0, 1 0, 1 1, 0 0)", "MULTIPOINT ((1 2), EMPTY)", "GEOMETRYCOLLECTION (POINT (1 2))")) {
+        "LINEARRING (0 0, 1 0, 1 1, 0 0)", "MULTIPOINT ((1 2), EMPTY)",
+        "GEOMETRYCOLLECTION (POINT (1 2), GEOMETRYCOLLECTION (POINT (3 4)))", "GEOMETRYCOLLECTION (POINT (1 2), POINT EMPTY)",
+        "GEOMETRYCOLLECTION (LINEARRING (0 0, 1 0, 1 1, 0 0))")) {
       byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
       assertNull(V2RootReader.read(b, 0, b.length, factory(b)), other);
     }
+    // members whose SRIDs are not the root's keep their own, as with the general reader
+    Geometry gc = GeometrySerdeTest.wkt("GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (1 2, 3 4), POINT (5 6))");
+    gc.setSRID(4326);
+    gc.getGeometryN(1).setSRID(3857);
+    gc.getGeometryN(2).setSRID(4326);
+    byte[] mixed = GeometrySerde.serialize(gc);
+    Geometry fast = V2RootReader.read(mixed, 0, mixed.length, factory(mixed));
+    assertNotNull(fast);
+    Geometry general = V2Reader.read(mixed, 0, mixed.length, factory(mixed), null, true, 1, 0);
+    for (int i = 0; i < 3; i++) {
+      org.junit.jupiter.api.Assertions.assertEquals(gc.getGeometryN(i).getSRID(), fast.getGeometryN(i).getSRID());
+      org.junit.jupiter.api.Assertions.assertEquals(general.getGeometryN(i).getSRID(), fast.getGeometryN(i).getSRID());
+    }
+    org.junit.jupiter.api.Assertions.assertEquals(4326, fast.getSRID());
     Geometry wide = GeometrySerdeTest.wkt("LINESTRING (1 2, 3 4)");
     wide.setSRID(-1);
     byte[] w = GeometrySerde.serialize(wide);
