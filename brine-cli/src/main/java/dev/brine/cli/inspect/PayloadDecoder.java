@@ -446,14 +446,11 @@ public final class PayloadDecoder {
       case COMPAT_ENUM -> {
         needsClasses = true;
         String[] def = definitions.read(in, in.position());
-        String[] constants = definitions.lastConstants;
-        int o = in.readVarUInt32();
-        if (constants == null) {
+        if (definitions.lastConstants == null) {
           throw new MalformedInputException("the definition of " + def[0] + " before offset " + in.position()
               + " is not an enum's");
         }
-        n.text(def[0] + "." + (o >= 0 && o < constants.length ? constants[o] : "?") + " (ordinal "
-            + Integer.toUnsignedString(o) + ")");
+        compat.body(n, def); // the ordinal, named
       }
       case COMPAT_CLASS -> {
         needsClasses = true;
