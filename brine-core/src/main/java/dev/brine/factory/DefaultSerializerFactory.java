@@ -170,8 +170,12 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
    */
   Serializer<Object> generated(ClassPlan plan, TypeRegistry registry) {
     for (FieldPlan f : plan.fields) {
-      if (f.declared != null) {
-        registry.completeNow(f.declared); // generated code calls a nested class's serializer directly
+      // generated code calls a nested class's serializer, and a collection's element or a map's key and
+      // value serializers, directly: create them first, whatever the registration order
+      for (ClassInfo c : new ClassInfo[] {f.declared, f.element, f.value}) {
+        if (c != null) {
+          registry.completeNow(c);
+        }
       }
       upgrade(f.declared);
       upgrade(f.element);

@@ -109,6 +109,31 @@ class CodegenNestedTest {
         "the entry loop of Map<Inner, InnerRec> calls both serializers directly");
   }
 
+  /**
+   * Registered before their element, key and value classes (and completed with them at once, as
+   * compatible mode and {@code codegenThreshold(0)} do), collection and map fields still loop over
+   * their entries with those serializers as direct constants.
+   */
+  @Test
+  void elementSerializersAreCreatedFirstWhateverTheRegistrationOrder() throws Exception {
+    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), getClass().getClassLoader());
+    r.factory(new DefaultSerializerFactory(true));
+    Builtins.registerAll(r);
+    r.registerUser(64, Lists.class, null);
+    r.registerUser(65, Maps.class, null);
+    r.registerUser(66, InnerRec.class, null);
+    r.registerUser(67, Inner.class, null);
+    r.complete();
+    Object inner = r.forClass(Inner.class).serializer;
+    Object innerRec = r.forClass(InnerRec.class).serializer;
+    List<Object> listConstants = staticConstants(r.forClass(Lists.class).serializer);
+    assertTrue(listConstants.contains(inner) && listConstants.contains(innerRec),
+        "the element loops of List<Inner> and Collection<InnerRec> call the element serializers directly");
+    List<Object> mapConstants = staticConstants(r.forClass(Maps.class).serializer);
+    assertTrue(mapConstants.contains(inner) && mapConstants.contains(innerRec),
+        "the entry loop of Map<Inner, InnerRec> calls both serializers directly");
+  }
+
   @Test
   void nestedDepthLimitAndBadSlotsAsTheInterpreter() {
     OuterRec deep = new OuterRec(null, new InnerRec(1, new Inner(2, "x")), 3, null); // 3 levels
