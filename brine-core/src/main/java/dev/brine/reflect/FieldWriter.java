@@ -51,13 +51,17 @@ final class FieldWriter {
       fields[i] = accessible(plan.fields.get(i).field);
     }
     FieldAccess[] access = FieldAccess.of(fields);
+    java.util.IdentityHashMap<FieldPlan, Integer> position = new java.util.IdentityHashMap<>(fields.length * 2);
+    for (int i = 0; i < fields.length; i++) {
+      position.put(plan.fields.get(i), i); // a field's index in the plan, without a linear search per field
+    }
     List<FieldPlan> g = layout.group;
     group = new FieldAccess[g.size()];
     kinds = layout.groupKinds.toArray(new GroupKind[0]);
     constants = new Object[g.size()][];
     groupIndex = new int[g.size()];
     for (int i = 0; i < group.length; i++) {
-      groupIndex[i] = plan.fields.indexOf(g.get(i));
+      groupIndex[i] = position.get(g.get(i));
       group[i] = access[groupIndex[i]];
       if (kinds[i] == GroupKind.ENUM) {
         constants[i] = g.get(i).field.getType().getEnumConstants();
@@ -68,21 +72,21 @@ final class FieldWriter {
     fixedOffsets = layout.fixedOffsets.clone();
     fixedIndex = new int[fixed.length];
     for (int i = 0; i < fixed.length; i++) {
-      fixedIndex[i] = plan.fields.indexOf(layout.fixed.get(i));
+      fixedIndex[i] = position.get(layout.fixed.get(i));
       fixed[i] = access[fixedIndex[i]];
       fixedKinds[i] = layout.fixed.get(i).kind;
     }
     strings = new FieldAccess[layout.strings.size()];
     stringIndex = new int[strings.length];
     for (int i = 0; i < strings.length; i++) {
-      stringIndex[i] = plan.fields.indexOf(layout.strings.get(i));
+      stringIndex[i] = position.get(layout.strings.get(i));
       strings[i] = access[stringIndex[i]];
     }
     others = new FieldAccess[layout.others.size()];
     otherPlans = layout.others.toArray(new FieldPlan[0]);
     otherIndex = new int[others.length];
     for (int i = 0; i < others.length; i++) {
-      otherIndex[i] = plan.fields.indexOf(otherPlans[i]);
+      otherIndex[i] = position.get(otherPlans[i]);
       others[i] = access[otherIndex[i]];
     }
   }
