@@ -156,8 +156,7 @@ public final class Engine {
   /** Reads the one payload in {@code bytes[offset, offset+length)}. */
   public Object deserialize(byte[] bytes, int offset, int length) {
     if (length > maxPayloadBytes) {
-      throw new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
-          + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+      throw payloadTooLarge(length);
     }
     ContextPool.Slot<ReadSession> slot = readers.take();
     ReadSession ctx = slot.context;
@@ -168,13 +167,25 @@ public final class Engine {
       ctx.release();
       readers.release(slot);
       slot = null;
-      return DeepStack.run(() -> deserialize(bytes, offset, length)); // a graph deeper than this thread's stack
+      return deserializeDeep(bytes, offset, length);
     } finally {
       if (slot != null) {
         ctx.release();
         readers.release(slot);
       }
     }
+  }
+
+  // deserialize's rare paths out of line, so that it stays small enough to inline into Brine.deserialize
+
+  private LimitExceededException payloadTooLarge(int length) {
+    return new LimitExceededException("payload of " + length + " bytes exceeds the limit of "
+        + maxPayloadBytes + " bytes (Brine.Builder.maxPayloadBytes)");
+  }
+
+  /** {@link #deserialize} again on a thread with a deeper stack: the graph was deeper than this thread's. */
+  private Object deserializeDeep(byte[] bytes, int offset, int length) {
+    return DeepStack.run(() -> deserialize(bytes, offset, length));
   }
 
   /** Reads one framed payload from {@code in}, consuming exactly its bytes. */

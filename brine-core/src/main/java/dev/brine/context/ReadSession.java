@@ -235,8 +235,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
   /** Counts one level of nesting before a composite payload (see {@link #exitNested}). */
   public void enterNested() {
     if (++depth > maxDepth) {
-      throw new LimitExceededException("object graph nested deeper than " + maxDepth
-          + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
+      throw tooDeep();
     }
   }
 
@@ -272,28 +271,17 @@ public final class ReadSession extends ByteReader implements ReadContext {
   @SuppressWarnings("unchecked")
   private Object readPayload(ClassInfo info, ClassInfo element, ClassInfo valueClass) {
     Serializer<Object> s = legacy ? registry.legacy(info) : info.serializer;
+    if (s == null) {
+      throw noPayload(info);
+    }
     ContainerSerializer<Object> cs = (element != null || valueClass != null) && info.usesDeclaredClasses
         ? (ContainerSerializer<Object>) (Serializer<?>) s : null;
-    if (s == null) {
-      throw new MalformedInputException("type " + info.type.getName() + " at offset " + offsetOf(pos)
-          + " is abstract or an interface and has no payload");
-    }
     if (info.composite && ++depth > maxDepth) {
-      throw new LimitExceededException("object graph nested deeper than " + maxDepth
-          + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
+      throw tooDeep();
     }
     Object value;
     if (trackRefs && info.tracked) {
-      int id = refs.size();
-      refs.add(UNDER_CONSTRUCTION);
-      int saved = pendingRef;
-      pendingRef = id;
-      value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
-      if (info.readResolve != null) {
-        value = info.resolve(value);
-      }
-      refs.set(id, value);
-      pendingRef = saved;
+      value = readTracked(info, s, cs, element, valueClass);
     } else {
       value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
       if (info.readResolve != null) {
@@ -304,6 +292,35 @@ public final class ReadSession extends ByteReader implements ReadContext {
       depth--;
     }
     return value;
+  }
+
+  // readPayload's reference bookkeeping and errors out of line: the method is on every call's path and
+  // inlines only while it stays small (-XX:+PrintInlining showed it "hot method too big" at 354 bytes)
+
+  /** Reads a value of a tracked class with references on: its reference id is taken before its fields are read. */
+  private Object readTracked(ClassInfo info, Serializer<Object> s, ContainerSerializer<Object> cs, ClassInfo element,
+      ClassInfo valueClass) {
+    int id = refs.size();
+    refs.add(UNDER_CONSTRUCTION);
+    int saved = pendingRef;
+    pendingRef = id;
+    Object value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+    if (info.readResolve != null) {
+      value = info.resolve(value);
+    }
+    refs.set(id, value);
+    pendingRef = saved;
+    return value;
+  }
+
+  private MalformedInputException noPayload(ClassInfo info) {
+    return new MalformedInputException("type " + info.type.getName() + " at offset " + offsetOf(pos)
+        + " is abstract or an interface and has no payload");
+  }
+
+  private LimitExceededException tooDeep() {
+    return new LimitExceededException("object graph nested deeper than " + maxDepth
+        + " levels at offset " + position() + " (Brine.Builder.maxDepth)");
   }
 
   /**
@@ -347,45 +364,57 @@ public final class ReadSession extends ByteReader implements ReadContext {
 
   private ClassInfo resolve(int tag, int at) {
     if (tag == TypeIds.BY_NAME) {
-      int k = readVarUInt32();
-      if (k == 0) {
-        int nameAt = pos;
-        String name = readString();
-        ClassInfo info = registry.forName(name, offsetOf(nameAt));
-        names.add(info);
-        return info;
-      }
-      if (k < 0 || k > names.size()) {
-        throw new MalformedInputException("class-name reference #" + Integer.toUnsignedString(k) + " at offset "
-            + offsetOf(at) + ", but only " + names.size() + " names were read");
-      }
-      return names.get(k - 1);
+      return resolveName(at);
     }
     if (tag == TypeIds.ARRAY) {
-      int dims = 0;
-      int componentAt;
-      int component;
-      do {
-        if (depth + ++dims > maxDepth) {
-          throw new LimitExceededException("array class descriptor nested deeper than " + maxDepth + " at offset " + offsetOf(at));
-        }
-        componentAt = pos;
-        component = readVarUInt32();
-      } while (component == TypeIds.ARRAY);
-      if (component == TypeIds.NULL || component == TypeIds.REF) {
-        throw new MalformedInputException("expected a class descriptor at offset " + offsetOf(componentAt) + " but found tag " + component);
-      }
-      ClassInfo info = resolve(component, componentAt);
-      if ((info.typeId == TypeIds.COMPAT_OBJECT || info.typeId == TypeIds.COMPAT_ENUM)
-          && (Object) info.serializer instanceof DefinedClass) {
-        return ((DefinedClass) (Object) info.serializer).readArrayClass(this, dims); // compatible mode: a definition reference follows
-      }
-      for (int i = 0; i < dims; i++) {
-        info = registry.arrayOf(info, offsetOf(at));
-      }
-      return info;
+      return resolveArray(at);
     }
     return registry.forId(tag, offsetOf(at));
+  }
+
+  // resolve's rarer cases out of line, so that resolve inlines into the read paths of every call
+
+  /** A class named in the payload (tag {@link TypeIds#BY_NAME} at {@code at} already read). */
+  private ClassInfo resolveName(int at) {
+    int k = readVarUInt32();
+    if (k == 0) {
+      int nameAt = pos;
+      String name = readString();
+      ClassInfo info = registry.forName(name, offsetOf(nameAt));
+      names.add(info);
+      return info;
+    }
+    if (k < 0 || k > names.size()) {
+      throw new MalformedInputException("class-name reference #" + Integer.toUnsignedString(k) + " at offset "
+          + offsetOf(at) + ", but only " + names.size() + " names were read");
+    }
+    return names.get(k - 1);
+  }
+
+  /** An array class descriptor (tag {@link TypeIds#ARRAY} at {@code at} already read). */
+  private ClassInfo resolveArray(int at) {
+    int dims = 0;
+    int componentAt;
+    int component;
+    do {
+      if (depth + ++dims > maxDepth) {
+        throw new LimitExceededException("array class descriptor nested deeper than " + maxDepth + " at offset " + offsetOf(at));
+      }
+      componentAt = pos;
+      component = readVarUInt32();
+    } while (component == TypeIds.ARRAY);
+    if (component == TypeIds.NULL || component == TypeIds.REF) {
+      throw new MalformedInputException("expected a class descriptor at offset " + offsetOf(componentAt) + " but found tag " + component);
+    }
+    ClassInfo info = resolve(component, componentAt);
+    if ((info.typeId == TypeIds.COMPAT_OBJECT || info.typeId == TypeIds.COMPAT_ENUM)
+        && (Object) info.serializer instanceof DefinedClass) {
+      return ((DefinedClass) (Object) info.serializer).readArrayClass(this, dims); // compatible mode: a definition reference follows
+    }
+    for (int i = 0; i < dims; i++) {
+      info = registry.arrayOf(info, offsetOf(at));
+    }
+    return info;
   }
 
   /**

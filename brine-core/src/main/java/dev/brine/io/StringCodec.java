@@ -157,6 +157,19 @@ final class StringCodec {
 
   /** Reads the body of a string whose header has been read; {@code start} is the header's offset. */
   static String read(ByteReader r, long header, int start) {
+    // the common case (Latin-1, within the limits) small enough to inline into every string read;
+    // the rest, with every check in its order, out of line (-XX:+PrintInlining: "hot method too big" at 360 bytes)
+    long byteLen = header >>> 2;
+    int p = r.pos;
+    if ((header & 3) == LATIN1 && byteLen <= r.limit - p && byteLen <= r.maxStringBytes) {
+      int n = (int) byteLen;
+      r.pos = p + n;
+      return new String(r.buf, p, n, StandardCharsets.ISO_8859_1);
+    }
+    return readChecked(r, header, start);
+  }
+
+  private static String readChecked(ByteReader r, long header, int start) {
     int coder = (int) (header & 3);
     long byteLen = header >>> 2;
     if (byteLen > r.maxStringBytes) {
