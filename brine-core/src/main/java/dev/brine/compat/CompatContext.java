@@ -385,21 +385,6 @@ public final class CompatContext {
   }
 
   private static CallState writeState(WriteSession ctx) {
-    Object o = ctx.compatState();
-    if (o instanceof CallState && ctx.stringTable() == null) { // a single payload: the common case, kept small to inline
-      CallState st = (CallState) o;
-      int calls = ctx.calls();
-      if (st.calls != calls) {
-        st.calls = calls;
-        st.writtenCount = 0;
-      }
-      return st;
-    }
-    return writeStateSlow(ctx);
-  }
-
-  /** {@link #writeState} of a stream (the state lives with its string table), or of a session's first call. */
-  private static CallState writeStateSlow(WriteSession ctx) {
     StringTable t = ctx.stringTable();
     if (t != null) {
       Object a = t.attachment();
@@ -418,9 +403,19 @@ public final class CompatContext {
       }
       return st;
     }
-    CallState st = new CallState();
-    ctx.compatState(st);
-    st.calls = ctx.calls();
+    Object o = ctx.compatState();
+    CallState st;
+    if (o instanceof CallState) {
+      st = (CallState) o;
+    } else {
+      st = new CallState();
+      ctx.compatState(st);
+    }
+    int calls = ctx.calls();
+    if (st.calls != calls) {
+      st.calls = calls;
+      st.writtenCount = 0;
+    }
     return st;
   }
 
@@ -458,24 +453,18 @@ public final class CompatContext {
   void writeDefRef(WriteSession ctx, ClassDef def, int number) {
     CallState st = writeState(ctx);
     long[] written = st.written;
+    int calls = st.calls;
     if (number < written.length) {
       long e = written[number];
-      if ((int) (e >>> 32) == st.calls && (int) e != 0) {
+      if ((int) (e >>> 32) == calls && (int) e != 0) {
         ctx.writeVarUInt32((int) e);
         return;
       }
-    }
-    writeDefinition(ctx, st, def, number);
-  }
-
-  /** Writes {@code def} itself (the first use of its class in this payload or stream), out of line. */
-  private static void writeDefinition(WriteSession ctx, CallState st, ClassDef def, int number) {
-    long[] written = st.written;
-    if (number >= written.length) {
+    } else {
       st.written = written = java.util.Arrays.copyOf(written, Math.max(number + 1, written.length * 2));
     }
     int index = st.writtenCount++;
-    written[number] = (long) st.calls << 32 | (index + 1);
+    written[number] = (long) calls << 32 | (index + 1);
     ctx.writeVarUInt32(NEW_V2 + index); // two bytes, as layout 1's 0 and index were
     ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
   }

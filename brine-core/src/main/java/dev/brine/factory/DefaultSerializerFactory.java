@@ -175,11 +175,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       for (ClassInfo c : new ClassInfo[] {f.declared, f.element, f.value}) {
         if (c != null) {
           registry.completeNow(c);
+          upgrade(c);
         }
       }
-      upgrade(f.declared);
-      upgrade(f.element);
-      upgrade(f.value);
     }
     try {
       return SerializerGenerator.generate(plan, compressNumbers, lookups);
