@@ -57,6 +57,7 @@ public class GeometryShapesBench {
   private byte[] sedonaBytes;
   private ByteBuffer buffer;
   private CopyFloor floor;
+  private BuildFloor buildFloor;
 
   /** Builds the geometry and both libraries' bytes, and checks each round trip once. */
   @Setup(Level.Trial)
@@ -67,6 +68,10 @@ public class GeometryShapesBench {
     sedonaBytes = GeometrySerializer.serialize(geometry);
     buffer = ByteBuffer.allocate(brineBytes.length);
     floor = new CopyFloor(geometry, sedonaBytes.length);
+    buildFloor = new BuildFloor(geometry);
+    if (!sameExactly(geometry, buildFloor.build())) {
+      throw new IllegalStateException("the build floor does not rebuild the geometry");
+    }
     Geometry brine = GeometrySerde.deserialize(brineBytes);
     if (!sameExactly(geometry, brine) || brine.getSRID() != 4326) {
       throw new IllegalStateException("brine round trip changed the geometry: " + brine);
@@ -195,5 +200,16 @@ public class GeometryShapesBench {
   @Benchmark
   public Geometry deserialize_sedona() {
     return GeometrySerializer.deserialize(sedonaBytes);
+  }
+
+  /**
+   * The floor of every deserializer here ({@link BuildFloor}): the same geometry built anew from coordinates
+   * already decoded, with the fewest objects JTS allows; no bytes read.
+   *
+   * @return geometry
+   */
+  @Benchmark
+  public Geometry deserialize_buildfloor() {
+    return buildFloor.build();
   }
 }

@@ -24,6 +24,7 @@ class GeometryShapesBenchSmokeTest {
             Geometry g = b.geometry();
             assertTrue(GeometryShapesBench.sameExactly(g, b.deserialize_brine()), what);
             assertTrue(g.equalsExact(b.deserialize_sedona()), what);
+            assertTrue(GeometryShapesBench.sameExactly(g, b.deserialize_buildfloor()), what);
             assertArrayEquals(b.serialize_brine(), b.fresh_brine(), what);
             assertArrayEquals(b.serialize_sedona(), b.fresh_sedona(), what);
             assertTrue(b.into_brine() == b.brineSize(), what);
