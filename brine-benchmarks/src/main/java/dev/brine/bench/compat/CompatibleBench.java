@@ -4,13 +4,6 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
 import dev.brine.Brine;
-import dev.brine.bench.largermessage.LargerMessage;
-import dev.brine.bench.largermessage.SimpleMessage;
-import dev.brine.bench.mediacontent.Image;
-import dev.brine.bench.mediacontent.Media;
-import dev.brine.bench.mediacontent.MediaContent;
-import dev.brine.bench.simpleobject.SimpleObject;
-import dev.brine.bench.struct.Struct;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -59,27 +52,8 @@ public class CompatibleBench {
   /** Builds the codecs, checks each round trip and prints the payload sizes. */
   @Setup
   public void setup() {
-    List<Class<?>> classes;
-    switch (data) {
-      case "MediaContent":
-        value = MediaContent.create();
-        classes = List.of(MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class);
-        break;
-      case "SimpleObject":
-        value = SimpleObject.create();
-        classes = List.of(SimpleObject.class);
-        break;
-      case "LargerMessage":
-        value = LargerMessage.create();
-        classes = List.of(LargerMessage.class, SimpleMessage.class);
-        break;
-      case "Struct":
-        value = Struct.create();
-        classes = List.of(Struct.class);
-        break;
-      default:
-        throw new IllegalArgumentException(data);
-    }
+    value = CompatWorkloads.value(data);
+    List<Class<?>> classes = CompatWorkloads.classes(data);
     type = value.getClass();
     brine = Brine.builder().register(classes.toArray(new Class<?>[0])).build();
     compat = Brine.builder().compatible(true).register(classes.toArray(new Class<?>[0])).build();
