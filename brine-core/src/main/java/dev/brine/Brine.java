@@ -59,7 +59,8 @@ public final class Brine {
         b.maxClassDefBytes, b.maxClassDefFields, b.maxClassDefNameBytes, b.classDefCacheSize, b.unknownEnumAsNull)) : null;
     registry.factory(compat != null ? compat.factory(factory) : factory);
     Builtins.registerAll(registry, b.compressNumbers);
-    registry.lazyTypes(new JdkTypes(b.lookups));
+    ModuleTypes byName = new ModuleTypes(new JdkTypes(b.lookups)); // modules' classes registered by name, then the JDK block
+    registry.lazyTypes(byName);
     if (compat != null) {
       compat.registerTags();
     }
@@ -73,7 +74,12 @@ public final class Brine {
       registrations.addAll(b.registrations);
     }
     for (Map.Entry<Integer, Fixed> e : fixed.entrySet()) {
-      registry.registerModule(e.getKey(), e.getValue().type(), e.getValue().serializer());
+      Fixed f = e.getValue();
+      if (f.lazy() != null) {
+        byName.add(e.getKey(), f.name(), f.lazy());
+      } else {
+        registry.registerModule(e.getKey(), f.type(), f.serializer());
+      }
     }
     java.util.Set<Integer> taken = new java.util.HashSet<>();
     for (Registration r : registrations) {
@@ -286,7 +292,8 @@ public final class Brine {
 
   private record Registration(Class<?> type, Serializer<?> serializer, int id) {}
 
-  private record Fixed(Class<?> type, Serializer<?> serializer) {}
+  /** A module type: its class and serializer, or (registered by name) its class name and serializer factory. */
+  private record Fixed(Class<?> type, String name, Serializer<?> serializer, BrineModule.LazySerializer lazy) {}
 
   /** How often a class is used interpreted before its code is generated, by default ({@link Builder#codegenThreshold}). */
   static final int DEFAULT_CODEGEN_THRESHOLD = 1000;
@@ -378,23 +385,41 @@ public final class Brine {
      * references and count towards the depth limit.
      */
     public <T> Builder registerWithId(int typeId, Class<T> type, Serializer<T> serializer) {
+      if (type == null || serializer == null) {
+        throw new BrineException("cannot register a null class or serializer");
+      }
+      return registerWithId(typeId, new Fixed(type, type.getName(), serializer, null));
+    }
+
+    /**
+     * Registers the class named {@code className} (its {@link Class#getName()}) under a fixed id in the module
+     * range, as {@link #registerWithId(int, Class, Serializer)}, but loaded only when a value of it is first
+     * written or its id first read: through the class loader of {@code serializer}'s class, which then creates
+     * its serializer (once per {@code Brine}). A module whose classes most applications never use costs them
+     * nothing at {@link #build()}.
+     */
+    public Builder registerWithId(int typeId, String className, BrineModule.LazySerializer serializer) {
+      if (className == null || serializer == null) {
+        throw new BrineException("cannot register a null class name or serializer");
+      }
+      return registerWithId(typeId, new Fixed(null, className, null, serializer));
+    }
+
+    private Builder registerWithId(int typeId, Fixed f) {
       if (typeId < TypeIds.FIRST_MODULE || typeId >= TypeIds.JDK_FIRST) {
         throw new BrineException("module type id " + typeId + " outside " + TypeIds.FIRST_MODULE + ".."
             + (TypeIds.JDK_FIRST - 1) + " (" + TypeIds.JDK_FIRST + "–" + (TypeIds.END_MODULE - 1)
             + " are Brine's JDK types)");
-      }
-      if (type == null || serializer == null) {
-        throw new BrineException("cannot register a null class or serializer");
       }
       Fixed prev = fixed.get(typeId);
       Builder m = modules();
       if (prev == null && m != null) {
         prev = m.fixed.get(typeId);
       }
-      if (prev != null && prev.type() != type) {
-        throw new BrineException("module type id " + typeId + " is taken by " + prev.type().getName());
+      if (prev != null && !prev.name().equals(f.name())) {
+        throw new BrineException("module type id " + typeId + " is taken by " + prev.name());
       }
-      fixed.put(typeId, new Fixed(type, serializer));
+      fixed.put(typeId, f);
       return this;
     }
 

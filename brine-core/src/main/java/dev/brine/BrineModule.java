@@ -1,5 +1,7 @@
 package dev.brine;
 
+import dev.brine.serializer.Serializer;
+
 
 /**
  * An extension found with {@link java.util.ServiceLoader} for each {@link Brine#builder()}: it
@@ -18,4 +20,14 @@ package dev.brine;
 public interface BrineModule {
   /** Registers this module's types on a new builder. */
   void register(Brine.Builder builder);
+
+  /**
+   * Creates the serializer of a class registered by name ({@link Brine.Builder#registerWithId(int, String,
+   * LazySerializer)}) when the class is first used; the class is loaded through this object's class loader.
+   */
+  @FunctionalInterface
+  interface LazySerializer {
+    /** The serializer for {@code type}, the class registered by name, now loaded. */
+    Serializer<?> create(Class<?> type);
+  }
 }

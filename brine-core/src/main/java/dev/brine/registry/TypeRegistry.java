@@ -308,7 +308,7 @@ public final class TypeRegistry {
       if (info != null) {
         return info;
       }
-      if (lazy != null && (id < TypeIds.FIRST_USER || id >= TypeIds.JDK_FIRST && id < TypeIds.JDK_END) && registerLazy(id)) {
+      if (lazy != null && (id < TypeIds.FIRST_USER || id >= TypeIds.FIRST_MODULE && id < TypeIds.JDK_END) && registerLazy(id)) {
         return byId[id];
       }
     }

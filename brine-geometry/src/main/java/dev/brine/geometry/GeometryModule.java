@@ -8,14 +8,6 @@ import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryCollection;
-import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.LinearRing;
-import org.locationtech.jts.geom.MultiLineString;
-import org.locationtech.jts.geom.MultiPoint;
-import org.locationtech.jts.geom.MultiPolygon;
-import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.Polygon;
 
 /**
  * Makes JTS geometries first-class in {@link Brine} object graphs: found by {@link
@@ -34,17 +26,32 @@ public final class GeometryModule implements BrineModule {
   /** Creates the module (called by ServiceLoader). */
   public GeometryModule() {}
 
-  /** Registers a serializer for each concrete JTS geometry class. */
+  /** The concrete JTS geometry classes, by id offset (the wire ids are {@link #FIRST_ID} plus the index). */
+  private static final String[] CLASSES = {"org.locationtech.jts.geom.Point", "org.locationtech.jts.geom.LineString",
+      "org.locationtech.jts.geom.LinearRing", "org.locationtech.jts.geom.Polygon", "org.locationtech.jts.geom.MultiPoint",
+      "org.locationtech.jts.geom.MultiLineString", "org.locationtech.jts.geom.MultiPolygon",
+      "org.locationtech.jts.geom.GeometryCollection"}; // names, not classes: JTS is not loaded at build()
+
+  /**
+   * Registers each concrete JTS geometry class by name: JTS is loaded, and the class's serializer made, only when
+   * a geometry is first written or read, so an application that has this module on its class path but never
+   * writes a geometry pays nothing at {@code build()}.
+   */
   @Override
   public void register(Brine.Builder builder) {
-    builder.registerWithId(FIRST_ID, Point.class, new GeometrySerializer<>(Point.class));
-    builder.registerWithId(FIRST_ID + 1, LineString.class, new GeometrySerializer<>(LineString.class));
-    builder.registerWithId(FIRST_ID + 2, LinearRing.class, new GeometrySerializer<>(LinearRing.class));
-    builder.registerWithId(FIRST_ID + 3, Polygon.class, new GeometrySerializer<>(Polygon.class));
-    builder.registerWithId(FIRST_ID + 4, MultiPoint.class, new GeometrySerializer<>(MultiPoint.class));
-    builder.registerWithId(FIRST_ID + 5, MultiLineString.class, new GeometrySerializer<>(MultiLineString.class));
-    builder.registerWithId(FIRST_ID + 6, MultiPolygon.class, new GeometrySerializer<>(MultiPolygon.class));
-    builder.registerWithId(FIRST_ID + 7, GeometryCollection.class, new GeometrySerializer<>(GeometryCollection.class));
+    for (int i = 0; i < CLASSES.length; i++) {
+      builder.registerWithId(FIRST_ID + i, CLASSES[i], SERIALIZERS);
+    }
+  }
+
+  private static final BrineModule.LazySerializer SERIALIZERS = new Serializers();
+
+  /** Makes a geometry class's serializer (a named class: a lambda would spin a class at start-up). */
+  private static final class Serializers implements BrineModule.LazySerializer {
+    @Override
+    public Serializer<?> create(Class<?> type) {
+      return new GeometrySerializer<>(type.asSubclass(Geometry.class));
+    }
   }
 
   /** varuint32 length + native geometry bytes; the decoded class must be the registered one. */

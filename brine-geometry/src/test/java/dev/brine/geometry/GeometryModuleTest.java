@@ -48,6 +48,23 @@ class GeometryModuleTest {
   }
 
   @Test
+  void eachClassKeepsItsWireIdAndAFreshBrineReadsBeforeItWrites() {
+    String[] wkts = {"POINT (1 2)", "LINESTRING (0 0, 1 1)", "LINEARRING (0 0, 1 0, 1 1, 0 0)",
+        "POLYGON ((0 0, 1 0, 1 1, 0 0))", "MULTIPOINT ((1 2))", "MULTILINESTRING ((0 0, 1 1))",
+        "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))", "GEOMETRYCOLLECTION (POINT (1 2))"};
+    for (int i = 0; i < wkts.length; i++) {
+      Geometry g = GeometrySerdeTest.wkt(wkts[i]);
+      Brine writer = Brine.builder().build();
+      byte[] bytes = writer.serialize(g);
+      String explained = writer.explain(g.getClass());
+      assertEquals("id " + (GeometryModule.FIRST_ID + i) + ",", explained.substring(0, explained.indexOf(',') + 1), wkts[i]);
+      Geometry back = (Geometry) Brine.builder().build().deserialize(bytes); // registered by name: resolved on this read
+      GeometryAssert.assertSameGeometry(g, back);
+      assertEquals(g.getClass(), back.getClass());
+    }
+  }
+
+  @Test
   void bareGeometriesAndListsNeedNoRegistration() {
     Brine brine = Brine.builder().build();
     Geometry g = GeometrySerdeTest.wkt("GEOMETRYCOLLECTION (POINT (1 2), LINESTRING M (1 2 3, 4 5 6))");
