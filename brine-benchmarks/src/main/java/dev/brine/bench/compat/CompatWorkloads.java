@@ -8,6 +8,9 @@ import dev.brine.bench.mediacontent.MediaContent;
 import dev.brine.bench.simpleobject.SimpleObject;
 import dev.brine.bench.struct.Struct;
 import java.util.List;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.Language;
 
 /** The four workloads of the compatible-mode benchmarks: a value and the classes to register for it. */
 final class CompatWorkloads {
@@ -43,5 +46,17 @@ final class CompatWorkloads {
       default:
         throw new IllegalArgumentException(data);
     }
+  }
+
+  /**
+   * Fory 1.6 in compatible mode with meta-share, codegen, no references, {@code classes} registered: class metadata
+   * once per payload ({@code scoped}) or once per stream of payloads sharing a meta context.
+   */
+  static Fory foryCompatible(List<Class<?>> classes, boolean scoped) {
+    Fory f = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
+        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
+        .withMetaShare(true).withScopedMetaShare(scoped).build();
+    classes.forEach(f::register);
+    return f;
   }
 }

@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.fory.Fory;
-import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.config.Language;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -57,10 +55,7 @@ public class CompatibleBench {
     type = value.getClass();
     brine = Brine.builder().register(classes.toArray(new Class<?>[0])).build();
     compat = Brine.builder().compatible(true).register(classes.toArray(new Class<?>[0])).build();
-    fory = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
-        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
-        .withMetaShare(true).withScopedMetaShare(true).build();
-    classes.forEach(fory::register);
+    fory = CompatWorkloads.foryCompatible(classes, true);
     brineBytes = brine.serialize(value);
     compatBytes = compat.serialize(value);
     foryBytes = fory.serialize(value);
@@ -96,10 +91,7 @@ public class CompatibleBench {
 
   /** Fory compatible with meta-share kept across calls in one MetaContext (a stream): the second payload's bytes. */
   private int foryStreamSteadyBytes(List<Class<?>> classes) {
-    Fory f = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
-        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
-        .withMetaShare(true).withScopedMetaShare(false).build();
-    classes.forEach(f::register);
+    Fory f = CompatWorkloads.foryCompatible(classes, false);
     org.apache.fory.context.MetaWriteContext ctx = new org.apache.fory.context.MetaWriteContext();
     f.setMetaWriteContext(ctx);
     f.serialize(value);

@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.fory.Fory;
-import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.config.Language;
 import org.apache.fory.context.MetaReadContext;
 import org.apache.fory.context.MetaWriteContext;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -69,10 +67,7 @@ public class CompatibleStreamBench {
     List<Class<?>> classes = CompatWorkloads.classes(data);
     brine = Brine.builder().register(classes.toArray(new Class<?>[0])).build();
     compat = Brine.builder().compatible(true).register(classes.toArray(new Class<?>[0])).build();
-    fory = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
-        .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
-        .withMetaShare(true).withScopedMetaShare(false).build();
-    classes.forEach(fory::register);
+    fory = CompatWorkloads.foryCompatible(classes, false);
     brineReader = new Reader(brine, stream(brine));
     compatReader = new Reader(compat, stream(compat));
     MetaWriteContext w = new MetaWriteContext();
