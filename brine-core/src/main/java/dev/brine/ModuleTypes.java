@@ -34,7 +34,7 @@ final class ModuleTypes implements TypeRegistry.LazyTypes {
   @Override
   public boolean register(TypeRegistry registry, Class<?> type) {
     Entry e = byName.isEmpty() ? null : byName.get(type.getName());
-    if (e != null && load(e) == type) {
+    if (e != null && loadOrNull(e) == type) { // another class of that name (another loader) is not the module's
       define(registry, e, type);
       return true;
     }
@@ -54,12 +54,21 @@ final class ModuleTypes implements TypeRegistry.LazyTypes {
     return true;
   }
 
-  private static Class<?> load(Entry e) {
+  private static Class<?> loadOrNull(Entry e) {
     try {
       return Class.forName(e.name(), false, e.serializer().getClass().getClassLoader());
     } catch (ClassNotFoundException | LinkageError x) {
-      throw new BrineException("module type id " + e.id() + ": class " + e.name() + " cannot be loaded: " + x, x);
+      return null;
     }
+  }
+
+  private static Class<?> load(Entry e) {
+    Class<?> c = loadOrNull(e);
+    if (c == null) {
+      throw new BrineException("module type id " + e.id() + ": class " + e.name() + " cannot be loaded through the class"
+          + " loader of " + e.serializer().getClass().getName());
+    }
+    return c;
   }
 
   private static void define(TypeRegistry registry, Entry e, Class<?> type) {
