@@ -10,7 +10,8 @@ import java.util.Map;
  * resolved on first use like the JDK block: a class is registered under its module id the first time a value of it
  * is written (found by name, and checked to be the class the module's loader gives for that name) or its id is
  * read (loaded by name through the module's loader). Anything else goes to the next table (the JDK block).
- * Mutated only while a {@code Brine} is built; called under the registry's lock afterwards.
+ * Filled while a {@code Brine} is built, read on first uses afterwards (under the registry's lock; its own lock
+ * orders the two, whatever way the {@code Brine} was handed to other threads).
  */
 final class ModuleTypes implements TypeRegistry.LazyTypes {
   private record Entry(int id, String name, BrineModule.LazySerializer serializer) {}
@@ -25,14 +26,14 @@ final class ModuleTypes implements TypeRegistry.LazyTypes {
   }
 
   /** Adds class {@code name} under module id {@code id}, its serializer made by {@code serializer}. */
-  void add(int id, String name, BrineModule.LazySerializer serializer) {
+  synchronized void add(int id, String name, BrineModule.LazySerializer serializer) {
     Entry e = new Entry(id, name, serializer);
     byName.put(name, e);
     byId.put(id, e);
   }
 
   @Override
-  public boolean register(TypeRegistry registry, Class<?> type) {
+  public synchronized boolean register(TypeRegistry registry, Class<?> type) {
     Entry e = byName.isEmpty() ? null : byName.get(type.getName());
     if (e != null && loadOrNull(e) == type) { // another class of that name (another loader) is not the module's
       define(registry, e, type);
@@ -42,7 +43,7 @@ final class ModuleTypes implements TypeRegistry.LazyTypes {
   }
 
   @Override
-  public boolean register(TypeRegistry registry, int id) {
+  public synchronized boolean register(TypeRegistry registry, int id) {
     if (id < TypeIds.FIRST_MODULE || id >= TypeIds.JDK_FIRST) {
       return next.register(registry, id);
     }
