@@ -23,10 +23,13 @@ class CompatibleFuzzTest {
   private static Brine.Builder builder() {
     return Brine.builder().compatible(true)
         .register(DeserializeFuzzTest.Kind.class, DeserializeFuzzTest.Item.class, DeserializeFuzzTest.Pair.class,
-            DeserializeFuzzTest.Node.class)
+            DeserializeFuzzTest.Node.class, Labelled.class)
         .maxLength(1000).maxStringBytes(4096).maxPayloadBytes(1 << 16).maxDepth(32)
         .maxClassDefBytes(4096).maxClassDefFields(64).maxClassDefNameBytes(256).classDefCacheSize(16);
   }
+
+  /** A record with an {@code @Field} id: its definition has the key of a field with an id and a name. */
+  record Labelled(@Field(id = 7) String label, int n) {}
 
   static final Brine COMPAT = builder().build();
   static final Brine COMPAT_REFS = builder().references(true).build();
@@ -74,7 +77,8 @@ class CompatibleFuzzTest {
         new DeserializeFuzzTest.Pair(new DeserializeFuzzTest.Pair[] {new DeserializeFuzzTest.Pair(1, 2)},
             java.util.EnumSet.allOf(DeserializeFuzzTest.Kind.class)),
         new ArrayList<>(List.of(new DeserializeFuzzTest.Kind[][] {{DeserializeFuzzTest.Kind.C}}, "after")),
-        new java.util.HashMap<>(java.util.Map.of("k", new DeserializeFuzzTest.Item[] {item})));
+        new java.util.HashMap<>(java.util.Map.of("k", new DeserializeFuzzTest.Item[] {item})),
+        new Labelled("x", 3));
   }
 
   /** The samples that compatible mode writes, then {@link #shapes()}. */

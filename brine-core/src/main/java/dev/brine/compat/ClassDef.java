@@ -286,9 +286,16 @@ public final class ClassDef {
     static final int CODE_CONTAINER = 0x32;
     static final int CODE_OBJECT = 0x33;
 
-    /** The name, or null when identified by {@link #id}. */
+    /**
+     * The key of a field that has both an {@code @Field} id and a name ({@code id:varuint32} and {@code
+     * name:string} follow; bit 1 may be set as in any key): the named form with no name bytes and 1 shared
+     * char, which has no other meaning.
+     */
+    static final int ID_AND_NAME = 1 << 2;
+
+    /** The name; null in a definition read from a writer that identified the field by {@link #id} alone. */
     final String name;
-    /** The {@code @Field} id, or 0. */
+    /** The {@code @Field} id, or 0 (then the field is identified by its name). */
     final int id;
     final int code;
     final GroupKind group;
@@ -347,14 +354,21 @@ public final class ClassDef {
      * the previous field's) {@code code:u8} and its extras. Key bit 0: identified by {@code @Field} id
      * ({@code key >>> 2}); else by name: bits 2–3 the chars it shares with the previous field's name
      * (0–3), {@code key >>> 4} the number of Latin-1 bytes of the rest of the name that follow (0: the
-     * whole name follows as a {@code string}, for names with chars above U+00FF). Key bit 1: the same
-     * code and extras as the previous field (none of them written).
+     * whole name follows as a {@code string}, for names with chars above U+00FF). A field with an {@code @Field}
+     * id is written as {@link #ID_AND_NAME}: its id, then its name as a {@code string}, so that a reader whose
+     * version of the class has no id for it yet matches it by name (definitions read from older writers
+     * may have the id alone: key bit 0). Key bit 1: the same code and extras as the previous field (none of
+     * them written).
      */
     void write(ByteWriter w, DefField prev, String pkg) {
       boolean same = sameCode(prev);
       int flags = same ? 2 : 0;
       if (name == null) {
         w.writeVarUInt32(id << 2 | flags | 1);
+      } else if (id != 0) {
+        w.writeVarUInt32(ID_AND_NAME | flags);
+        w.writeVarUInt32(id);
+        w.writeString(name);
       } else {
         int shared = 0;
         if (prev != null && prev.name != null) {
@@ -411,7 +425,12 @@ public final class ClassDef {
         int shared = (key >>> 2) & 3;
         int n = key >>> 4;
         if (n == 0) {
-          if (shared != 0) {
+          if (shared == 1) { // ID_AND_NAME
+            id = r.readVarUInt32();
+            if (id < 1 || id > dev.brine.plan.ClassModel.MAX_ID) {
+              throw new MalformedInputException("invalid field id " + id + " in a class definition at offset " + at);
+            }
+          } else if (shared != 0) {
             throw new MalformedInputException("invalid field key " + key + " in a class definition at offset " + at);
           }
           name = r.readString();

@@ -176,7 +176,7 @@ public final class CompatContext {
     List<ClassDef.DefField> fields = new ArrayList<>();
     for (FieldPlan f : layout.wireOrder()) {
       FieldModel m = models.get(f.field);
-      String name = m.explicitId ? null : f.name();
+      String name = f.name(); // with an id too: readers whose class has no id for the field yet match it by name
       int id = m.explicitId ? m.id : 0;
       GroupKind gk = Layout.groupKind(f, settings.compressNumbers());
       TypeRef ref = TypeRef.NONE_REF;

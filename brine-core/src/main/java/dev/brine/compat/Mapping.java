@@ -122,12 +122,27 @@ final class Mapping {
     }
   }
 
-  /** The local field for remote field {@code f}: the same {@code @Field} id, else the same name. */
+  /**
+   * The local field for remote field {@code f}: the local field with the same {@code @Field} id; else the
+   * one of the same name, unless both sides have given the field an id and the ids differ (a field the
+   * writer has an id for and this side has not is the same field when the names agree: an id added
+   * before a rename, README "Evolving classes").
+   */
   private static int match(List<FieldModel> models, boolean[] taken, ClassDef.DefField f) {
-    for (int i = 0; i < models.size(); i++) {
-      FieldModel m = models.get(i);
-      if (!taken[i] && (f.name == null ? m.explicitId && m.id == f.id : m.name.equals(f.name))) {
-        return i;
+    if (f.id != 0) {
+      for (int i = 0; i < models.size(); i++) {
+        FieldModel m = models.get(i);
+        if (!taken[i] && m.explicitId && m.id == f.id) {
+          return i;
+        }
+      }
+    }
+    if (f.name != null) {
+      for (int i = 0; i < models.size(); i++) {
+        FieldModel m = models.get(i);
+        if (!taken[i] && m.name.equals(f.name) && (f.id == 0 || !m.explicitId)) {
+          return i;
+        }
       }
     }
     return -1;

@@ -70,6 +70,8 @@ class ClassDefLayoutTest {
     fields.add(new ClassDef.DefField("counter", 0, 0x10, TypeRef.NONE_REF, TypeRef.NONE_REF, null));
     fields.add(new ClassDef.DefField(null, 5, 0x10, TypeRef.NONE_REF, TypeRef.NONE_REF, null));
     fields.add(new ClassDef.DefField("co", 0, 0x11, TypeRef.NONE_REF, TypeRef.NONE_REF, null));
+    fields.add(new ClassDef.DefField("total", 7, 0x11, TypeRef.NONE_REF, TypeRef.NONE_REF, null)); // an id and a name
+    fields.add(new ClassDef.DefField("totals", 0, 0x10, TypeRef.NONE_REF, TypeRef.NONE_REF, null));
     fields.add(new ClassDef.DefField("d", 0, 0x14, new TypeRef(TypeRef.COMPAT_NAME, 0, "com.example.Color", null),
         TypeRef.NONE_REF, new String[] {"RED", "GREEN"}));
     fields.add(new ClassDef.DefField("\u00e9t\u00e9", 0, 0x27, TypeRef.NONE_REF, TypeRef.NONE_REF, null));
@@ -88,12 +90,14 @@ class ClassDefLayoutTest {
         "the package is written for the class and for the class of a subpackage only: " + text);
     ClassDef back = ClassDef.parse(def.body.clone(), ClassDef.V2, 0, 100, 100);
     assertEquals(def.describeFields(), back.describeFields());
-    assertEquals(List.of("count", "counter", "#5", "co", "d", "\u00e9t\u00e9", "\u00e9t\u2603", "a", "b", "c"),
-        back.fieldNames());
-    assertEquals("com.example.Color", back.fields[4].ref.name);
-    assertEquals("com.example.Other$Inner", back.fields[7].ref.name);
-    assertEquals("com.example.sub.Deeper", back.fields[8].ref.name);
-    assertEquals("com.example.Elem", back.fields[9].ref.component.name);
+    assertEquals(List.of("count", "counter", "#5", "co", "total", "totals", "d", "\u00e9t\u00e9", "\u00e9t\u2603", "a",
+        "b", "c"), back.fieldNames());
+    assertEquals(7, back.fields[4].id);
+    assertEquals(0, back.fields[5].id);
+    assertEquals("com.example.Color", back.fields[6].ref.name);
+    assertEquals("com.example.Other$Inner", back.fields[9].ref.name);
+    assertEquals("com.example.sub.Deeper", back.fields[10].ref.name);
+    assertEquals("com.example.Elem", back.fields[11].ref.component.name);
     // the same bytes read as the first layout are not this definition
     assertThrows(BrineException.class, () -> ClassDef.parse(def.body.clone(), ClassDef.V1, ClassDef.hash(def.body, 0,
         def.body.length), 100, 100));
@@ -113,6 +117,19 @@ class ClassDefLayoutTest {
     return w.toByteArray();
   }
 
+  /** A V2 body of class {@code Top} with one field of key {@link ClassDef.DefField#ID_AND_NAME}, id {@code id}, name "y". */
+  private static byte[] bodyWithId(int id) {
+    dev.brine.io.ByteWriter w = new dev.brine.io.ByteWriter(32);
+    w.writeInt8(ClassDef.OBJECT);
+    new TypeRef(TypeRef.COMPAT_NAME, 0, "Top", null).write(w, null);
+    w.writeVarUInt32(1);
+    w.writeVarUInt32(ClassDef.DefField.ID_AND_NAME);
+    w.writeVarUInt32(id);
+    w.writeString("y");
+    w.writeInt8(0x10);
+    return w.toByteArray();
+  }
+
   @Test
   void invalidKeysAreRejected() {
     assertEquals(List.of("x"), ClassDef.parse(body(1 << 4, 0x10), ClassDef.V2, 0, 100, 100).fieldNames());
@@ -123,6 +140,16 @@ class ClassDefLayoutTest {
     assertThrows(MalformedInputException.class, () -> ClassDef.parse(body(1 << 4, 0x31, TypeRef.COMPAT_RELATIVE, 4, 'A'),
         ClassDef.V2, 0, 100, 100));
     assertThrows(dev.brine.LimitExceededException.class, () -> ClassDef.parse(body(9 << 4, 0x10), ClassDef.V2, 0, 100, 5));
+    // no name bytes: 0 shared chars is a name as a string, 1 an @Field id and a name, 2 and 3 nothing
+    assertThrows(MalformedInputException.class, () -> ClassDef.parse(body(2 << 2), ClassDef.V2, 0, 100, 100));
+    assertThrows(MalformedInputException.class, () -> ClassDef.parse(body(3 << 2), ClassDef.V2, 0, 100, 100));
+    // ID_AND_NAME: body() puts 'x' where the id goes, so id 120 and then a name string from the next bytes
+    ClassDef withId = ClassDef.parse(body(ClassDef.DefField.ID_AND_NAME, 0x04, 'y', 0x10), ClassDef.V2, 0, 100, 100);
+    assertEquals(List.of("y"), withId.fieldNames());
+    assertEquals('x', withId.fields[0].id);
+    assertThrows(MalformedInputException.class, () -> ClassDef.parse(bodyWithId(0), ClassDef.V2, 0, 100, 100));
+    assertThrows(MalformedInputException.class,
+        () -> ClassDef.parse(bodyWithId(dev.brine.plan.ClassModel.MAX_ID + 1), ClassDef.V2, 0, 100, 100));
     assertNull(new TypeRef(TypeRef.COMPAT_NAME, 0, "Top", null).packageName());
   }
 

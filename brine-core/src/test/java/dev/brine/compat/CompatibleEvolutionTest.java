@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * its own class loader): new readers read old payloads and old readers read new ones, through the
  * golden files in src/test/resources/golden/compat/layout2/ (the current layout of class definitions;
  * run with -Dbrine.golden.write=true to create missing ones, never to overwrite), and the same
- * payloads in the first layout of definitions (src/test/resources/golden/compat/, header 0xC2),
+ * payloads in the first layout of definitions (src/test/resources/golden/compat/, header 0xC2) and in
+ * layout 2 from before {@code @Field} fields carried their names (golden/compat/layout2-ids-alone/),
  * which every reader still reads.
  */
 class CompatibleEvolutionTest {
@@ -33,6 +34,18 @@ class CompatibleEvolutionTest {
   static final Path LAYOUT1 = Paths.get("src/test/resources/golden/compat");
   /** Payloads in the current layout of class definitions (header 0xCA). */
   static final Path GOLDEN = LAYOUT1.resolve("layout2");
+
+  /**
+   * Payloads in layout 2 as written before a field with an {@code @Field} id carried its name too (the id
+   * alone): read, no longer written.
+   */
+  static final Path IDS_ALONE = LAYOUT1.resolve("layout2-ids-alone");
+
+  static byte[] idsAlone(String name) throws IOException {
+    byte[] b = Files.readAllBytes(IDS_ALONE.resolve(name));
+    assertEquals(0xCA, b[0] & 0xFF, name);
+    return b;
+  }
 
   static byte[] layout1(String name) throws IOException {
     byte[] b = Files.readAllBytes(LAYOUT1.resolve(name));
@@ -107,6 +120,7 @@ class CompatibleEvolutionTest {
   @Test
   void newReadersReadV1() throws IOException {
     readV1(golden(brine("v1"), person1(), "person-v1.bin"));
+    readV1(idsAlone("person-v1.bin"));
     readV1(layout1("person-v1.bin"));
   }
 
@@ -153,8 +167,10 @@ class CompatibleEvolutionTest {
   @Test
   void oldReaderReadsV2AndV3() throws IOException {
     readV2(golden(brine("v2"), person2("ACTIVE"), "person-v2.bin"));
+    readV2(idsAlone("person-v2.bin"));
     readV2(layout1("person-v2.bin"));
     readV3(golden(brine("v3"), person3(), "person-v3.bin"));
+    readV3(idsAlone("person-v3.bin"));
     readV3(layout1("person-v3.bin"));
   }
 

@@ -110,11 +110,19 @@ final class CompatDefinitions {
       }
       int key = in.readVarUInt32();
       String name;
+      String label = null;
       if (layout == 1) {
         name = (key & 1) != 0 ? "#" + (key >>> 1) : in.readString();
       } else if ((key & 1) != 0) {
         name = "#" + (key >>> 2);
+      } else if (key >>> 4 == 0 && ((key >>> 2) & 3) == 1) { // an @Field id and the name
+        int id = in.readVarUInt32();
+        name = in.readString();
+        label = name + " #" + Integer.toUnsignedString(id);
       } else if (key >>> 4 == 0) {
+        if (((key >>> 2) & 3) != 0) {
+          throw new MalformedInputException("invalid field key " + key + " in a class definition at offset " + at);
+        }
         name = in.readString();
       } else {
         int shared = (key >>> 2) & 3;
@@ -129,13 +137,16 @@ final class CompatDefinitions {
         name = nb.toString();
       }
       prevName = (key & 1) != 0 ? "" : name;
-      sb.append(name).append(": ");
+      if (label == null) {
+        label = name;
+      }
+      sb.append(label).append(": ");
       if (layout >= 2 && (key & 2) != 0) {
         if (prevDesc == null) {
           throw new MalformedInputException("field " + name + " repeats the code of no field, at offset " + at);
         }
         sb.append(prevDesc); // the previous field's code and extras
-        defFields[i] = new DefField(name, prev.code(), prev.constants(), prev.declared(), prev.value());
+        defFields[i] = new DefField(label, prev.code(), prev.constants(), prev.declared(), prev.value());
         continue;
       }
       int mark = sb.length();
@@ -175,7 +186,7 @@ final class CompatDefinitions {
             + " at offset " + at);
       }
       prevDesc = sb.substring(mark);
-      prev = defFields[i] = new DefField(name, code, enumConstants, declared, value);
+      prev = defFields[i] = new DefField(label, code, enumConstants, declared, value);
     }
     if (in.position() != end) {
       throw new MalformedInputException("class definition at offset " + at + " is " + size + " bytes long but its"

@@ -132,7 +132,7 @@ class CompatObjectsDecoderTest {
           "boxedLong Long: 1099511627776", "level enum: HIGH (ordinal 1)", "boxedBool Boolean: true",
           "boxedByte Byte: -7", "boxedShort Short: -2", "boxedFloat Float: -0.0", "boxedDouble Double: NaN",
           "z boolean: true", "b byte: -128", "sh short: -32768", "f float: 1.5", "d double: 3.141592653589793",
-          "nullStr String: null", "#40 String: \"by id\"", "nullInner", "n int: 2147483647", "s String: \"in\"",
+          "nullStr String: null", "renamed #40 String: \"by id\"", "nullInner", "n int: 2147483647", "s String: \"in\"",
           "\"p\"", "\"q\"", "\"k\"", "42", "self", "n int: 5", "s String: \"five\"", "n int: 6")) {
         assertTrue(t.contains(expected), () -> "missing <" + expected + ">\n" + t);
       }
