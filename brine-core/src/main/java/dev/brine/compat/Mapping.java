@@ -13,6 +13,7 @@ import dev.brine.registry.ClassInfo;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,6 +42,11 @@ final class Mapping {
   private final Class<?>[] convert;
   /** Per remote field: whether the value is wrapped in an Optional. */
   private final boolean[] optional;
+  /** Per remote field: the class a value must have here (the local field's, or its Optional's content). */
+  private final Class<?>[] want;
+  /** Per remote field: the element (key) and map value classes checked per value, or null (no check). */
+  private final Class<?>[] wantElement;
+  private final Class<?>[] wantValue;
   /** Per remote field: resolved declared / element / value classes. */
   private final ClassInfo[] declared;
   private final ClassInfo[] element;
@@ -56,6 +62,9 @@ final class Mapping {
     target = new int[n];
     convert = new Class<?>[n];
     optional = new boolean[n];
+    want = new Class<?>[n];
+    wantElement = new Class<?>[n];
+    wantValue = new Class<?>[n];
     declared = new ClassInfo[n];
     element = new ClassInfo[n];
     value = new ClassInfo[n];
@@ -151,11 +160,33 @@ final class Mapping {
   /** Decides how remote field {@code i} goes into local field {@code l}, or throws for an incompatible change. */
   private void plan(int i, ClassDef.DefField f, Field l) {
     Class<?> lt = l.getType();
-    if (lt == Optional.class) {
-      optional[i] = true;
-      return; // any value goes into an Optional (T -> Optional<T>); an Optional is stored as it is
-    }
+    java.lang.reflect.Type gt = l.getGenericType();
     Class<?> rt = remoteType(i, f);
+    if (lt == Optional.class) {
+      optional[i] = true; // T -> Optional<T>: checked as T; an Optional written is stored as it is, its content checked
+      gt = FieldTypes.argumentType(gt, 0);
+      lt = FieldTypes.erasure(gt);
+      if (rt == Optional.class) {
+        want[i] = lt;
+        return;
+      }
+      if (rt == null && f.code != ClassDef.DefField.CODE_CONTAINER) {
+        want[i] = lt; // a tagged value: an Optional or a T, per value
+        return;
+      }
+    }
+    want[i] = lt;
+    if (f.code == ClassDef.DefField.CODE_CONTAINER) {
+      planContainer(i, f, lt, gt);
+      return;
+    }
+    if (rt == null && f.code == ClassDef.DefField.CODE_DECLARED && (lt.isPrimitive() || box(lt) != null
+        || lt == String.class || lt.isEnum())) {
+      throw incompatible(f, f.describe(), lt); // a class (or an array) this side does not know is none of these
+    }
+    if (rt == null && (Collection.class.isAssignableFrom(lt) || java.util.Map.class.isAssignableFrom(lt))) {
+      checkElements(i, lt, gt); // a tagged value: its elements checked per value
+    }
     if (f.group == GroupKind.ENUM) {
       if (!lt.isEnum()) {
         throw incompatible(f, "enum " + f.ref, lt);
@@ -198,6 +229,43 @@ final class Mapping {
     }
   }
 
+  /**
+   * A written collection or map (the definition names the element, key and value classes when they were
+   * final): this side's field must hold one, and its declared element, key and value classes must accept
+   * the written ones; elements whose class the definition does not name are checked per value.
+   */
+  private void planContainer(int i, ClassDef.DefField f, Class<?> lt, java.lang.reflect.Type gt) {
+    if (!FieldTypes.holdsContainer(lt) || (f.ref2.kind != TypeRef.NONE && !FieldTypes.holdsMap(lt))) {
+      throw incompatible(f, f.describe(), lt); // a definition that names a value class wrote a map
+    }
+    Class<?> el = FieldTypes.element(lt, gt);
+    Class<?> vl = FieldTypes.mapValue(lt, gt);
+    Class<?> er = element[i] != null ? element[i].type : null;
+    Class<?> vr = value[i] != null ? value[i].type : null;
+    if (el != Object.class) {
+      if (er == null) {
+        wantElement[i] = el;
+      } else if (!el.isAssignableFrom(FieldTypes.boxed(er))) {
+        throw incompatible(f, f.describe(), lt, "<" + el.getName() + (vl != Object.class ? ", " + vl.getName() : "") + ">");
+      }
+    }
+    if (vl != Object.class) {
+      if (vr == null) {
+        wantValue[i] = vl;
+      } else if (!vl.isAssignableFrom(FieldTypes.boxed(vr))) {
+        throw incompatible(f, f.describe(), lt, "<" + el.getName() + ", " + vl.getName() + ">");
+      }
+    }
+  }
+
+  /** Element, key and value classes of a container field checked per value (those that are not Object). */
+  private void checkElements(int i, Class<?> lt, java.lang.reflect.Type gt) {
+    Class<?> el = FieldTypes.element(lt, gt);
+    Class<?> vl = FieldTypes.mapValue(lt, gt);
+    wantElement[i] = el == Object.class ? null : el;
+    wantValue[i] = vl == Object.class ? null : vl;
+  }
+
   /** The class a remote field's values have, when its definition says (null: any, checked per value). */
   private Class<?> remoteType(int i, ClassDef.DefField f) {
     if (f.group != null) {
@@ -237,8 +305,12 @@ final class Mapping {
   }
 
   private BrineException incompatible(ClassDef.DefField f, String written, Class<?> here) {
+    return incompatible(f, written, here, "");
+  }
+
+  private BrineException incompatible(ClassDef.DefField f, String written, Class<?> here, String arguments) {
     return new BrineException("compatible mode: field " + f.label() + " of " + (type != null ? type.getName() : def.self)
-        + " was written as " + written + " but is " + here.getName() + " here; that change is not compatible"
+        + " was written as " + written + " but is " + here.getName() + arguments + " here; that change is not compatible"
         + " (only widening: byte -> short -> int -> long, float -> double, int -> double, primitive <-> box,"
         + " T -> Optional<T>)");
   }
@@ -384,17 +456,20 @@ final class Mapping {
       return;
     }
     Field l = local[t];
-    if (optional[i]) {
-      v = v instanceof Optional ? v : Optional.ofNullable(v);
+    if (optional[i] && v instanceof Optional<?> o) {
+      if (o.isPresent()) {
+        check(ctx, l, i, o.get());
+      }
     } else if (v != null) {
       Class<?> c = convert[i];
       if (c != null) {
         v = convert(v, c, l, i);
-      } else if (!l.getType().isInstance(v)) {
-        throw new BrineException("compatible mode: field " + l.getName() + " of " + type.getName() + " is a "
-            + l.getType().getName() + " here but the payload holds a " + v.getClass().getName()
-            + " (before offset " + ctx.position() + ")");
+      } else {
+        check(ctx, l, i, v);
       }
+    }
+    if (optional[i] && !(v instanceof Optional)) {
+      v = Optional.ofNullable(v);
     }
     if (args != null) {
       args[t] = v;
@@ -407,6 +482,16 @@ final class Mapping {
       l.set(obj, v);
     } catch (IllegalAccessException | IllegalArgumentException e) {
       throw new BrineException("cannot set field " + l.getName() + " of " + type.getName() + ": " + e, e);
+    }
+  }
+
+  /** Checks that value {@code v} (not null) of remote field {@code i} fits local field {@code l}: its class, its elements. */
+  private void check(ReadSession ctx, Field l, int i, Object v) {
+    Object misfit = want[i].isInstance(v) ? FieldTypes.misfit(v, wantElement[i], wantValue[i]) : v;
+    if (misfit != null) {
+      throw new BrineException("compatible mode: field " + l.getName() + " of " + type.getName() + " is a "
+          + l.getGenericType().getTypeName() + " here but the payload holds " + (misfit == v ? "a " : "one with a ")
+          + misfit.getClass().getName() + " (before offset " + ctx.position() + ")");
     }
   }
 
