@@ -170,7 +170,7 @@ final class Mapping {
         want[i] = lt;
         return;
       }
-      if (rt == null && f.code != ClassDef.DefField.CODE_CONTAINER) {
+      if (f.code == ClassDef.DefField.CODE_OBJECT) {
         want[i] = lt; // a tagged value: an Optional or a T, per value
         return;
       }

@@ -37,22 +37,34 @@ class IncompatibleChangesTest {
     ClassLoader r = compile(root.resolve("r"), reader);
     Class<?> wk = Class.forName("inc.K", true, w);
     Object o = wk.getDeclaredConstructor().newInstance();
-    wk.getField("f").set(o, value);
-    byte[] bytes = Brine.builder().compatible(true).classLoader(w).register(wk).build().serialize(o);
+    java.lang.reflect.Field f = wk.getField("f");
+    f.set(o, value instanceof EnumName n ? enumValue(f.getType(), n.name()) : value);
+    byte[] bytes = Brine.builder().compatible(true).classLoader(w).register(wk, Class.forName("inc.K$Color", true, w))
+        .build().serialize(o);
     Class<?> rk = Class.forName("inc.K", true, r);
-    Object back = Brine.builder().compatible(true).classLoader(r).register(rk).build().deserialize(bytes, rk);
+    Object back = Brine.builder().compatible(true).classLoader(r).register(rk, Class.forName("inc.K$Color", true, r))
+        .build().deserialize(bytes, rk);
     return rk.getField("f").get(back);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object enumValue(Class<?> type, String name) {
+    return Enum.valueOf((Class) type, name);
   }
 
   private static ClassLoader compile(Path dir, String type) throws Exception {
     Path src = dir.resolve("inc/K.java");
     Files.createDirectories(src.getParent());
-    Files.writeString(src, "package inc;\npublic class K {\n  public " + type + " f;\n  public int after = 7;\n}\n");
+    Files.writeString(src, "package inc;\npublic class K {\n  public enum Color { RED, GREEN }\n  public " + type
+        + " f;\n  public int after = 7;\n}\n");
     int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), "--release", "17",
         src.toString());
     assertEquals(0, rc);
     return new URLClassLoader(new URL[] {dir.toUri().toURL()}, IncompatibleChangesTest.class.getClassLoader());
   }
+
+  /** A constant of the writer's enum field type, by name (the class exists only once compiled). */
+  record EnumName(String name) {}
 
   private static void refused(String writer, String reader, Object value) {
     BrineException e = assertThrows(BrineException.class, () -> roundTrip(writer, reader, value),
@@ -76,6 +88,9 @@ class IncompatibleChangesTest {
     refused("java.util.Map<String, Integer>", "java.util.Optional<String>", Map.of("a", 1));
     refused("double", "java.util.Optional<String>", 1.5);
     refused("Object", "java.util.Optional<String>", 3L); // a tagged value: per value
+    refused("Color", "java.util.Optional<String>", null); // an enum is no String, even when null
+    assertEquals("Optional[GREEN]", String.valueOf(roundTrip("Color", "java.util.Optional<Color>",
+        new EnumName("GREEN"))));
     assertEquals(Optional.of(5L), roundTrip("int", "java.util.Optional<Long>", 5));
     assertEquals(Optional.of("x"), roundTrip("String", "java.util.Optional<String>", "x"));
     assertEquals(Optional.empty(), roundTrip("String", "java.util.Optional<String>", null));
