@@ -316,7 +316,7 @@ final class FieldWriter {
 
   private static String name(FieldAccess a) {
     Field f = a.field;
-    return f.getDeclaringClass().getSimpleName() + "." + f.getName();
+    return f.getDeclaringClass().getName() + "." + f.getName();
   }
 
   /** Checks that a value read for tail field {@code i} fits its declared type. */

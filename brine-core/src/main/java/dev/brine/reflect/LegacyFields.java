@@ -97,7 +97,7 @@ final class LegacyFields {
   Object checked(int i, Object v, ReadContext ctx) {
     Field f = fields[i];
     if (v != null && !f.getType().isInstance(v)) {
-      throw new dev.brine.MalformedInputException("field " + f.getDeclaringClass().getSimpleName() + "." + f.getName()
+      throw new dev.brine.MalformedInputException("field " + f.getDeclaringClass().getName() + "." + f.getName()
           + " of type " + f.getType().getName() + " cannot hold a " + v.getClass().getName()
           + " (before offset " + ctx.position() + ")");
     }
