@@ -156,6 +156,9 @@ class RandomEvolutionTest {
             // what the reader read from the other version changes nothing of how it reads its own
             Object own = rd.make(new Random(vs));
             rd.compareTop(rd, own, rd.brine.deserialize(rd.brine.serialize(own), rd.top));
+            if (i < 3) {
+              mutated(w.brine.serialize(value), rd, new Random(vs));
+            }
           } catch (AssertionError | RuntimeException e) {
             failures.add(where + ": " + e);
           }
@@ -205,6 +208,9 @@ class RandomEvolutionTest {
             Object value = c.make(new Random(vs));
             byte[] bytes = c.brine.serialize(value);
             c.compareTop(c, value, c.brine.deserialize(bytes, c.top));
+            if (i == 0) {
+              mutated(bytes, c, new Random(vs));
+            }
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             c.brine.serializeValue(value, out);
             c.compareTop(c, value, c.brine.deserializeValue(java.nio.ByteBuffer.wrap(out.toByteArray())));
@@ -251,6 +257,37 @@ class RandomEvolutionTest {
     }
     rd.compareTop(w, value, back);
     return READ;
+  }
+
+  /**
+   * Damaged copies of a payload (bytes changed, the end cut off) read by {@code rd}: each is read or
+   * refused with a {@link BrineException} that is not a decoder's own index or null-pointer error, never
+   * anything else.
+   */
+  private static void mutated(byte[] bytes, Ctx rd, Random r) {
+    for (int m = 0; m < 24; m++) {
+      byte[] b;
+      if (m % 4 == 3) {
+        b = Arrays.copyOf(bytes, r.nextInt(bytes.length));
+      } else {
+        b = bytes.clone();
+        for (int k = 1 + r.nextInt(3); k > 0; k--) {
+          b[r.nextInt(b.length)] = (byte) (r.nextInt(3) == 0 ? r.nextInt(256) : b[r.nextInt(b.length)] + 1);
+        }
+      }
+      try {
+        rd.brine.deserialize(b);
+      } catch (BrineException e) {
+        Throwable c = e.getCause();
+        if (c instanceof IndexOutOfBoundsException || c instanceof NullPointerException || c instanceof ClassCastException
+            || c instanceof NegativeArraySizeException || c instanceof IllegalArgumentException) {
+          StackTraceElement top = c.getStackTrace().length > 0 ? c.getStackTrace()[0] : null;
+          if (top != null && top.getClassName().startsWith("dev.brine.")) {
+            throw new AssertionError("a decoder bug surfaced as " + e, e);
+          }
+        }
+      }
+    }
   }
 
   /**
