@@ -152,6 +152,7 @@ class RandomEvolutionTest {
           values.add(value);
           String where = "scenario " + s.k + " (" + dir + ", value seed " + vs + ")";
           try {
+            dump(s.k + (forward ? "-v1-" : "-v2-") + i, w.brine.serialize(value));
             outcomes[check(w, rd, value, where)]++;
             // what the reader read from the other version changes nothing of how it reads its own
             Object own = rd.make(new Random(vs));
@@ -222,6 +223,19 @@ class RandomEvolutionTest {
     }
     assertTrue(failures.isEmpty(), failures.size() + " failures, first ones:\n"
         + String.join("\n", failures.subList(0, Math.min(10, failures.size()))));
+  }
+
+  /** With {@code -Dbrine.evolution.dump=DIR}, each payload written is also saved there (for {@code ./brine inspect}). */
+  private static void dump(String name, byte[] bytes) {
+    String dir = System.getProperty("brine.evolution.dump");
+    if (dir != null) {
+      try {
+        Files.createDirectories(Paths.get(dir));
+        Files.write(Paths.get(dir, name + ".bin"), bytes);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
   }
 
   private static final int READ = 0;
