@@ -136,7 +136,7 @@ final class Evolution {
     }
   }
 
-  private static Field field(Class<?> t, String name) throws NoSuchFieldException {
+  static Field field(Class<?> t, String name) throws NoSuchFieldException {
     for (Class<?> c = t; c != null; c = c.getSuperclass()) {
       try {
         Field f = c.getDeclaredField(name);

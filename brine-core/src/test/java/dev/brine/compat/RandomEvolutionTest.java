@@ -863,81 +863,18 @@ class RandomEvolutionTest {
         case ENUM_SET:
           assertEquals(names(written), names(actual), at);
           return;
-        case ENUM_ARRAY: {
-          if (written == null) {
-            assertEquals(null, actual, at);
-            return;
-          }
-          assertEquals(Array.getLength(written), Array.getLength(actual), at);
-          for (int i = 0; i < Array.getLength(written); i++) {
-            Object e = Array.get(written, i);
-            Object a = Array.get(actual, i);
-            assertEquals(e == null ? null : ((Enum<?>) e).name(), a == null ? null : ((Enum<?>) a).name(), at + "[" + i + "]");
-          }
+        case ENUM_ARRAY:
+          elements(written, actual, at, (e, a, p) -> assertEquals(name(e), name(a), p));
           return;
-        }
-        case MAP_LIST: {
-          if (written == null) {
-            assertEquals(null, actual, at);
-            return;
-          }
-          Map<?, ?> e = (Map<?, ?>) written;
-          Map<?, ?> a = (Map<?, ?>) actual;
-          assertEquals(e.keySet(), a.keySet(), at);
-          for (Object key : e.keySet()) {
-            List<?> el = (List<?>) e.get(key);
-            List<?> al = (List<?>) a.get(key);
-            if (el == null) {
-              assertEquals(null, al, at + "[" + key + "]");
-              continue;
-            }
-            assertEquals(el.size(), al.size(), at + "[" + key + "]");
-            for (int i = 0; i < el.size(); i++) {
-              compareNested(w, el.get(i), al.get(i), at + "[" + key + "][" + i + "]");
-            }
-          }
+        case MAP_LIST:
+          elements(written, actual, at, (e, a, p) -> elements(e, a, p, (x, y, q) -> compareNested(w, x, y, q)));
           return;
-        }
-        case MAP_NESTED: {
-          if (written == null) {
-            assertEquals(null, actual, at);
-            return;
-          }
-          Map<?, ?> e = (Map<?, ?>) written;
-          Map<?, ?> a = (Map<?, ?>) actual;
-          assertEquals(e.keySet(), a.keySet(), at);
-          for (Object key : e.keySet()) {
-            compareNested(w, e.get(key), a.get(key), at + "[" + key + "]");
-          }
+        case MAP_NESTED: case LIST_NESTED: case NESTED_ARRAY:
+          elements(written, actual, at, (x, y, q) -> compareNested(w, x, y, q));
           return;
-        }
         case NESTED:
           compareNested(w, written, actual, at);
           return;
-        case LIST_NESTED: {
-          if (written == null) {
-            assertEquals(null, actual, at);
-            return;
-          }
-          List<?> a = (List<?>) actual;
-          List<?> e = (List<?>) written;
-          assertEquals(e.size(), a.size(), at);
-          for (int i = 0; i < e.size(); i++) {
-            compareNested(w, e.get(i), a.get(i), at + "[" + i + "]");
-          }
-          return;
-        }
-        case NESTED_ARRAY: {
-          if (written == null) {
-            assertEquals(null, actual, at);
-            return;
-          }
-          assertEquals(Array.getLength(written), Array.getLength(actual), at);
-          for (int i = 0; i < Array.getLength(written); i++) {
-            compareNested(w, Array.get(written, i), Array.get(actual, i), at + "[" + i + "]");
-          }
-          return;
-        }
         case OBJECT:
           if (written != null && (written.getClass() == w.nested || written.getClass() == w.sub)) {
             compareNested(w, written, actual, at);
@@ -977,6 +914,52 @@ class RandomEvolutionTest {
       case BOOLEAN: return false;
       default: return null;
     }
+  }
+
+  /** Checks one pair of elements (or map values) at {@code at}. */
+  @FunctionalInterface
+  private interface ElementCheck {
+    void check(Object written, Object actual, String at);
+  }
+
+  /**
+   * Compares two collections, maps or arrays: both null, or the same size (for maps the same keys) and
+   * {@code each} pair of elements (map values) in order.
+   */
+  private static void elements(Object written, Object actual, String at, ElementCheck each) {
+    if (written == null) {
+      assertEquals(null, actual, at);
+      return;
+    }
+    if (written instanceof Map<?, ?> e) {
+      Map<?, ?> a = (Map<?, ?>) actual;
+      assertEquals(e.keySet(), a.keySet(), at);
+      for (Object key : e.keySet()) {
+        each.check(e.get(key), a.get(key), at + "[" + key + "]");
+      }
+      return;
+    }
+    List<?> e = list(written);
+    List<?> a = list(actual);
+    assertEquals(e.size(), a.size(), at);
+    for (int i = 0; i < e.size(); i++) {
+      each.check(e.get(i), a.get(i), at + "[" + i + "]");
+    }
+  }
+
+  private static List<?> list(Object listOrArray) {
+    if (listOrArray instanceof List<?> l) {
+      return l;
+    }
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < Array.getLength(listOrArray); i++) {
+      out.add(Array.get(listOrArray, i));
+    }
+    return out;
+  }
+
+  private static String name(Object constant) {
+    return constant == null ? null : ((Enum<?>) constant).name();
   }
 
   private static boolean container(T t) {
@@ -1031,26 +1014,10 @@ class RandomEvolutionTest {
   }
 
   private static Object get(Object o, String name) {
-    try {
-      if (o.getClass().isRecord()) {
-        return o.getClass().getMethod(name).invoke(o);
-      }
-      return field(o.getClass(), name).get(o);
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError(e);
-    }
+    return Evolution.get(o, name);
   }
 
   private static Field field(Class<?> t, String name) throws NoSuchFieldException {
-    for (Class<?> c = t; c != null; c = c.getSuperclass()) {
-      try {
-        Field f = c.getDeclaredField(name);
-        f.setAccessible(true);
-        return f;
-      } catch (NoSuchFieldException e) {
-        // the superclass
-      }
-    }
-    throw new NoSuchFieldException(t.getName() + "." + name);
+    return Evolution.field(t, name);
   }
 }
