@@ -23,10 +23,7 @@ final class FieldTypes {
 
   /** The class of type argument {@code k} of {@code t} (its erasure; {@code Object} when not known). */
   static Class<?> argument(Type t, int k) {
-    if (t instanceof ParameterizedType p && k < p.getActualTypeArguments().length) {
-      return erasure(p.getActualTypeArguments()[k]);
-    }
-    return Object.class;
+    return erasure(argumentType(t, k));
   }
 
   /** The generic type of type argument {@code k} of {@code t}, or {@code Object}. */

@@ -13,7 +13,6 @@ import dev.brine.registry.ClassInfo;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -184,8 +183,8 @@ final class Mapping {
         || lt == String.class || lt.isEnum())) {
       throw incompatible(f, f.describe(), lt); // a class (or an array) this side does not know is none of these
     }
-    if (rt == null && (Collection.class.isAssignableFrom(lt) || java.util.Map.class.isAssignableFrom(lt))) {
-      checkElements(i, lt, gt); // a tagged value: its elements checked per value
+    if (rt == null) {
+      checkElements(i, lt, gt); // a tagged value: a collection's or map's elements checked per value
     }
     if (f.group == GroupKind.ENUM) {
       if (!lt.isEnum()) {
@@ -213,13 +212,13 @@ final class Mapping {
         convert[i] = lp;
         return;
       }
-      if (!lt.isAssignableFrom(wrap(rp))) {
+      if (!lt.isAssignableFrom(FieldTypes.boxed(rp))) {
         throw incompatible(f, rt.getName(), lt);
       }
       return;
     }
     if (rt != null) {
-      Class<?> lb = lt.isPrimitive() ? wrap(lt) : lt;
+      Class<?> lb = FieldTypes.boxed(lt);
       if (!lb.isAssignableFrom(rt)) {
         throw incompatible(f, rt.getName(), lt);
       }
@@ -258,7 +257,10 @@ final class Mapping {
     }
   }
 
-  /** Element, key and value classes of a container field checked per value (those that are not Object). */
+  /**
+   * Element, key and value classes of a container field checked per value (those that are not Object;
+   * none for a field that is not a collection or map).
+   */
   private void checkElements(int i, Class<?> lt, java.lang.reflect.Type gt) {
     Class<?> el = FieldTypes.element(lt, gt);
     Class<?> vl = FieldTypes.mapValue(lt, gt);
@@ -325,10 +327,6 @@ final class Mapping {
     if (c == Float.class) return float.class;
     if (c == Double.class) return double.class;
     return null;
-  }
-
-  private static Class<?> wrap(Class<?> p) {
-    return java.lang.invoke.MethodType.methodType(p).wrap().returnType();
   }
 
   /** Whether every value of primitive {@code from} is exactly a value of primitive {@code to}. */
