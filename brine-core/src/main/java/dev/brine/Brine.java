@@ -545,11 +545,11 @@ public final class Brine {
 
     /**
      * Grants Brine a lookup with full access to the module and package it was made in — call {@code
-     * lookup(MethodHandles.lookup())} in one class of each package Brine should generate code for. The
-     * JDK needs such a lookup where a class's module is on the module path: code generated for a class
-     * must be defined in its module, which Brine (in module {@code brine.core}) may not do even when the
-     * package is opened to it; with the lookup it can, and it can rebuild the package's serializable
-     * lambdas. On the class path no lookup is needed (docs/modules.md).
+     * lookup(MethodHandles.lookup())} in a class of the package. Optional: code generated for a class
+     * must be defined in its module with such a lookup, and without one Brine takes it through a small
+     * class it defines in the class's package ({@code Class$$BrineLookup}, in a package opened to
+     * Brine or of another class loader); with this lookup no such class is defined for the module
+     * (docs/modules.md).
      */
     public Builder lookup(MethodHandles.Lookup lookup) {
       if (lookup == null || !lookup.hasFullPrivilegeAccess()) {

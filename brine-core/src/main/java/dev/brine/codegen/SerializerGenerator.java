@@ -129,6 +129,13 @@ public final class SerializerGenerator {
         }
       }
     }
+    try {
+      return Nestmates.fullLookup(type); // through a lookup class defined in the type's package
+    } catch (BrineException e) {
+      if (failure == null) {
+        failure = e;
+      }
+    }
     Module m = type.getModule();
     String why = failure != null ? failure.getMessage() : "Brine's access to module " + m.getName() + " lacks full privilege";
     throw new BrineException("cannot generate a serializer for " + type.getName() + ": " + why

@@ -50,6 +50,25 @@ class ProtoMapperTest {
     }
   }
 
+  /** A record whose field numbers need the tag's top bits: numbers of 2^28 and above make negative int tags. */
+  record HighNumbers(@dev.brine.Field(id = 536_870_911) int top, @dev.brine.Field(id = 268_435_456) String mid,
+      @dev.brine.Field(id = 1) long low) {}
+
+  @Test
+  void fieldNumbersUpToTheLargestAreWrittenAndReadByBothCodecs() {
+    HighNumbers v = new HighNumbers(-7, "x", 9);
+    ProtoMapper gen = ProtoMapper.builder().register(HighNumbers.class).build();
+    ProtoMapper interp = ProtoMapper.builder().register(HighNumbers.class).codegen(false).build();
+    byte[] bytes = gen.toBytes(v);
+    assertArrayEquals(bytes, interp.toBytes(v));
+    assertEquals(v, gen.fromBytes(bytes, HighNumbers.class));
+    assertEquals(v, interp.fromBytes(bytes, HighNumbers.class));
+    // an unknown field whose tag is a negative int (number 2^29 - 2, varint): skipped by both
+    byte[] unknown = {(byte) 0xF0, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x05, 0x08, 0x03};
+    assertEquals(new HighNumbers(0, null, 3), interp.fromBytes(unknown, HighNumbers.class));
+    assertEquals(new HighNumbers(0, null, 3), gen.fromBytes(unknown, HighNumbers.class));
+  }
+
   @Test
   void recordsAndPojosComeBackEqual() {
     for (ProtoMapper m : List.of(GENERATED, INTERPRETED)) {

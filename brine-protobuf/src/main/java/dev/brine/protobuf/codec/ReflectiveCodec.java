@@ -47,13 +47,13 @@ final class ReflectiveCodec extends MessageCodec {
       fields[i] = codecs.field(fs.get(i));
       getters[i] = getter(fs.get(i).model);
       for (int t : fields[i].tags()) {
-        maxSmall = t < 1024 ? Math.max(maxSmall, t) : maxSmall;
+        maxSmall = t >= 0 && t < 1024 ? Math.max(maxSmall, t) : maxSmall; // tags of numbers >= 2^28 are negative ints
       }
     }
     byTag = new int[maxSmall + 1];
     for (int i = 0; i < n; i++) {
       for (int t : fields[i].tags()) {
-        if (t < byTag.length) {
+        if (t >= 0 && t < byTag.length) {
           byTag[t] = i + 1;
         } else {
           byLargeTag.put(t, i + 1);
@@ -158,7 +158,7 @@ final class ReflectiveCodec extends MessageCodec {
     Object[] acc = new Object[fields.length];
     while (!r.atEnd()) {
       int tag = r.readTag();
-      int i = tag < byTag.length ? byTag[tag] : byLargeTag.getOrDefault(tag, 0);
+      int i = tag >= 0 && tag < byTag.length ? byTag[tag] : byLargeTag.getOrDefault(tag, 0);
       if (i == 0) {
         r.skipField(tag);
       } else {
