@@ -230,6 +230,18 @@ public final class Column {
   }
 
   /**
+   * The value of a {@code float} column, bit for bit (a NaN's payload and its signalling bit too, which
+   * a detour through {@code double} would change); other numeric columns as {@code (float) getDouble(row)}.
+   *
+   * @param row the row
+   * @return the value
+   * @throws BrineException for dictionary columns
+   */
+  public float getFloat(int row) {
+    return encoding == Encoding.FLOAT32 ? data.getFloat(row << 2) : (float) getDouble(row);
+  }
+
+  /**
    * The logical value of a numeric column (DECIMAL values are divided by {@code 10^scale},
    * which restores the written double exactly).
    *

@@ -99,7 +99,7 @@ final class RecordIterator<T extends Record> implements Iterator<T> {
     if (t == double.class) {
       return c.getDouble(r);
     } else if (t == float.class) {
-      return (float) c.getDouble(r);
+      return c.getFloat(r);
     } else if (t == String.class) {
       return c.getString(r);
     } else if (t.isEnum()) {
