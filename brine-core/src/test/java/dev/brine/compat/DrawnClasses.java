@@ -1,18 +1,13 @@
 package dev.brine.compat;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import dev.brine.testing.DrawnSources;
 import java.io.IOException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 /**
  * The class versions {@link RandomEvolutionTest} draws: per scenario a class (plain, with a superclass, or
@@ -181,17 +176,17 @@ final class DrawnClasses {
       Path pkg = dir.resolve("rnd" + s.k);
       Files.createDirectories(pkg);
       String head = "package rnd" + s.k + ";\n\n";
-      files.add(write(pkg.resolve("E.java"), head + "public enum E { " + String.join(", ", v.constants) + " }\n"));
+      DrawnSources.write(pkg.resolve("E.java"), head + "public enum E { " + String.join(", ", v.constants) + " }\n", files);
       StringBuilder nb = new StringBuilder(head).append("public ").append(v.nestedFinal ? "final " : "").append("class N {\n");
       for (F f : v.nested) {
         nb.append("  public ").append(f.type.java).append(' ').append(f.name).append(";\n");
       }
-      files.add(write(pkg.resolve("N.java"), nb.append("}\n").toString()));
+      DrawnSources.write(pkg.resolve("N.java"), nb.append("}\n").toString(), files);
       if (!v.nestedFinal) { // a subclass, written where an N is declared
-        files.add(write(pkg.resolve("S.java"), head + "public class S extends N {\n  public String s;\n}\n"));
+        DrawnSources.write(pkg.resolve("S.java"), head + "public class S extends N {\n  public String s;\n}\n", files);
       }
       if (v.hasOnlyNew) {
-        files.add(write(pkg.resolve("U.java"), head + "public class U {\n  public String u;\n  public long w;\n}\n"));
+        DrawnSources.write(pkg.resolve("U.java"), head + "public class U {\n  public String u;\n  public long w;\n}\n", files);
       }
       StringBuilder cb = new StringBuilder(head);
       if (v.kind.equals("record")) {
@@ -209,29 +204,14 @@ final class DrawnClasses {
               .append(f.name).append(";\n");
         }
         cb.append("}\n");
-        files.add(write(pkg.resolve("B.java"), bb.append("}\n").toString()));
+        DrawnSources.write(pkg.resolve("B.java"), bb.append("}\n").toString(), files);
       }
-      files.add(write(pkg.resolve("C.java"), cb.toString()));
+      DrawnSources.write(pkg.resolve("C.java"), cb.toString(), files);
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    String cp;
-    try {
-      cp = Path.of(dev.brine.Field.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    } catch (java.net.URISyntaxException e) {
-      throw new AssertionError(e);
-    }
-    List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-cp", cp, "--release", "17", "-nowarn", "-g"));
-    args.addAll(files);
-    assertEquals(0, javac.run(null, null, null, args.toArray(new String[0])), "generated versions compile");
-    return new URLClassLoader(new URL[] {dir.toUri().toURL()}, DrawnClasses.class.getClassLoader());
+    return DrawnSources.compile(dir, files, DrawnClasses.class.getClassLoader(), dev.brine.Field.class);
   }
 
   private static String annotation(F f) {
     return f.id == null ? "" : "@dev.brine.Field(id = " + f.id + ") ";
-  }
-
-  private static String write(Path p, String text) throws IOException {
-    Files.writeString(p, text);
-    return p.toString();
   }
 }

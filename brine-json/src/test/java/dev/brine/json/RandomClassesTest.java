@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brine.BrineException;
+import dev.brine.testing.DrawnSources;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
@@ -14,10 +15,7 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.BiFunction;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -125,42 +122,21 @@ class RandomClassesTest {
   private ClassLoader compile(List<Model> models) throws IOException {
     List<String> files = new ArrayList<>();
     for (Model m : models) {
-      Path pkg = Files.createDirectories(dir.resolve("jrnd" + m.k));
+      Path pkg = dir.resolve("jrnd" + m.k);
       String head = "package jrnd" + m.k + ";\n\n";
-      files.add(write(pkg.resolve("E.java"), head + "public enum E { RED, GREEN, BLUE_ISH }\n"));
-      files.add(write(pkg.resolve("N.java"), head + declare("N", m.nestedRecord ? "record" : "class", m.nested, false)));
+      DrawnSources.write(pkg.resolve("E.java"), head + "public enum E { RED, GREEN, BLUE_ISH }\n", files);
+      DrawnSources.write(pkg.resolve("N.java"), head + DrawnSources.declare("N", m.nestedRecord ? "record" : "class", decls(m.nested), false), files);
       if (m.kind.equals("sub")) {
-        files.add(write(pkg.resolve("B.java"), head + declare("B", "class", m.fields, true)));
+        DrawnSources.write(pkg.resolve("B.java"), head + DrawnSources.declare("B", "class", decls(m.fields), true), files);
       }
-      files.add(write(pkg.resolve("C.java"), head + declare(m.kind.equals("sub") ? "C extends B" : "C", m.kind, m.fields, false)));
+      DrawnSources.write(pkg.resolve("C.java"),
+          head + DrawnSources.declare(m.kind.equals("sub") ? "C extends B" : "C", m.kind, decls(m.fields), false), files);
     }
-    List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "--release", "17", "-nowarn"));
-    args.addAll(files);
-    assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(new String[0])), "the drawn classes compile");
-    return new URLClassLoader(new URL[] {dir.toUri().toURL()}, RandomClassesTest.class.getClassLoader());
+    return DrawnSources.compile(dir, files, RandomClassesTest.class.getClassLoader());
   }
 
-  private static String declare(String name, String kind, List<F> fields, boolean base) {
-    StringBuilder b = new StringBuilder();
-    if (kind.equals("record")) {
-      b.append("public record ").append(name).append("(");
-      for (int i = 0; i < fields.size(); i++) {
-        b.append(i == 0 ? "" : ", ").append(fields.get(i).type.java).append(' ').append(fields.get(i).name);
-      }
-      return b.append(") {}\n").toString();
-    }
-    b.append("public class ").append(name).append(" {\n");
-    for (F f : fields) {
-      if (f.inBase == base) {
-        b.append("  public ").append(f.type.java).append(' ').append(f.name).append(";\n");
-      }
-    }
-    return b.append("}\n").toString();
-  }
-
-  private static String write(Path p, String text) throws IOException {
-    Files.writeString(p, text);
-    return p.toString();
+  private static List<DrawnSources.Decl> decls(List<F> fields) {
+    return fields.stream().map(f -> new DrawnSources.Decl("", f.type.java, f.name, f.inBase)).toList();
   }
 
   private static void check(Random r, Model m, ClassLoader loader) throws Exception {

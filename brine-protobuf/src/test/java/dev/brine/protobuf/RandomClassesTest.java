@@ -20,6 +20,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import dev.brine.BrineException;
+import dev.brine.testing.DrawnSources;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,9 +29,6 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,8 +50,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -222,61 +218,25 @@ class RandomClassesTest {
     List<String> files = new ArrayList<>();
     for (Model m : models) {
       Path pkg = dir.resolve("prnd" + m.k);
-      Files.createDirectories(pkg);
       String head = "package prnd" + m.k + ";\n\n";
       StringBuilder e = new StringBuilder(head).append("public enum E {");
       for (int i = 0; i < m.constants; i++) {
         e.append(i == 0 ? " " : ", ").append("C").append(i);
       }
-      files.add(write(pkg.resolve("E.java"), e.append(" }\n").toString()));
-      files.add(write(pkg.resolve("N.java"), head + declare("N", m.nestedKind, m.nested, false)));
+      DrawnSources.write(pkg.resolve("E.java"), e.append(" }\n").toString(), files);
+      DrawnSources.write(pkg.resolve("N.java"), head + DrawnSources.declare("N", m.nestedKind, decls(m.nested), false), files);
       if (m.kind.equals("sub")) {
-        files.add(write(pkg.resolve("B.java"), head + declare("B", "class", m.fields, true)));
+        DrawnSources.write(pkg.resolve("B.java"), head + DrawnSources.declare("B", "class", decls(m.fields), true), files);
       }
-      files.add(write(pkg.resolve("C.java"), head + declare(m.kind.equals("sub") ? "C extends B" : "C", m.kind, m.fields, false)));
+      DrawnSources.write(pkg.resolve("C.java"),
+          head + DrawnSources.declare(m.kind.equals("sub") ? "C extends B" : "C", m.kind, decls(m.fields), false), files);
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    String cp = location(dev.brine.Field.class) + java.io.File.pathSeparator + location(ProtoEncoding.class);
-    List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-cp", cp, "--release", "17", "-nowarn"));
-    args.addAll(files);
-    assertEquals(0, javac.run(null, null, null, args.toArray(new String[0])), "the drawn classes compile");
-    return new URLClassLoader(new URL[] {dir.toUri().toURL()}, RandomClassesTest.class.getClassLoader());
+    return DrawnSources.compile(dir, files, RandomClassesTest.class.getClassLoader(), dev.brine.Field.class, ProtoEncoding.class);
   }
 
-  private static String declare(String name, String kind, List<F> fields, boolean base) {
-    StringBuilder b = new StringBuilder();
-    if (kind.equals("record")) {
-      b.append("public record ").append(name).append("(");
-      for (int i = 0; i < fields.size(); i++) {
-        F f = fields.get(i);
-        b.append(i == 0 ? "" : ", ").append(id(f)).append(f.type.java).append(' ').append(f.name);
-      }
-      return b.append(") {}\n").toString();
-    }
-    b.append("public class ").append(name).append(" {\n");
-    for (F f : fields) {
-      if (f.inBase == base) {
-        b.append("  ").append(id(f)).append("public ").append(f.type.java).append(' ').append(f.name).append(";\n");
-      }
-    }
-    return b.append("}\n").toString();
-  }
-
-  private static String id(F f) {
-    return f.id == null ? "" : "@dev.brine.Field(id = " + f.id + ") ";
-  }
-
-  private static String location(Class<?> c) {
-    try {
-      return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    } catch (java.net.URISyntaxException e) {
-      throw new AssertionError(e);
-    }
-  }
-
-  private static String write(Path p, String text) throws IOException {
-    Files.writeString(p, text);
-    return p.toString();
+  private static List<DrawnSources.Decl> decls(List<F> fields) {
+    return fields.stream().map(f -> new DrawnSources.Decl(f.id == null ? "" : "@dev.brine.Field(id = " + f.id + ") ",
+        f.type.java, f.name, f.inBase)).toList();
   }
 
   // ---------------------------------------------------------------- the descriptor protobuf-java reads with

@@ -1,0 +1,80 @@
+package dev.brine.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.ToolProvider;
+
+/**
+ * Java sources of classes drawn by a test (records, classes, classes with a superclass), compiled at test
+ * time into a class loader of their own: shared by the tests that check Brine's formats on classes no one
+ * wrote by hand (core's {@code RandomEvolutionTest}, brine-protobuf's and brine-json's {@code
+ * RandomClassesTest}; module brine-testkit, a test-scope dependency only).
+ */
+public final class DrawnSources {
+  private DrawnSources() {}
+
+  /** One field: what stands before its type (annotations, or ""), its type, its name, and whether a superclass holds it. */
+  public record Decl(String annotations, String type, String name, boolean inBase) {}
+
+  /**
+   * The source of {@code name} ({@code "C"}, {@code "C extends B"}): a public record of every field, or a
+   * public class of the fields whose {@code inBase} is {@code base}, each a public field.
+   */
+  public static String declare(String name, String kind, List<Decl> fields, boolean base) {
+    StringBuilder b = new StringBuilder();
+    if (kind.equals("record")) {
+      b.append("public record ").append(name).append("(");
+      for (int i = 0; i < fields.size(); i++) {
+        Decl f = fields.get(i);
+        b.append(i == 0 ? "" : ", ").append(f.annotations()).append(f.type()).append(' ').append(f.name());
+      }
+      return b.append(") {}\n").toString();
+    }
+    b.append("public class ").append(name).append(" {\n");
+    for (Decl f : fields) {
+      if (f.inBase() == base) {
+        b.append("  ").append(f.annotations()).append("public ").append(f.type()).append(' ').append(f.name()).append(";\n");
+      }
+    }
+    return b.append("}\n").toString();
+  }
+
+  /** Writes {@code text} to {@code file} (its directory made) and adds the file to {@code files}. */
+  public static void write(Path file, String text, List<String> files) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+    files.add(file.toString());
+  }
+
+  /**
+   * Compiles {@code files} into {@code dir} for Java 17, with the code sources of {@code onClassPath} on
+   * the class path, and returns a class loader over {@code dir} whose parent is {@code parent}.
+   */
+  public static URLClassLoader compile(Path dir, List<String> files, ClassLoader parent, Class<?>... onClassPath)
+      throws IOException {
+    List<String> cp = new ArrayList<>();
+    for (Class<?> c : onClassPath) {
+      try {
+        cp.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+      } catch (URISyntaxException e) {
+        throw new AssertionError(e);
+      }
+    }
+    List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "--release", "17", "-nowarn", "-g"));
+    if (!cp.isEmpty()) {
+      args.addAll(List.of("-cp", String.join(File.pathSeparator, cp)));
+    }
+    args.addAll(files);
+    if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(new String[0])) != 0) {
+      throw new AssertionError("the drawn classes do not compile (javac's messages above): " + files);
+    }
+    return new URLClassLoader(new URL[] {dir.toUri().toURL()}, parent);
+  }
+}
