@@ -59,9 +59,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code @Field} ids and {@code @ProtoEncoding}s, a nested message class and an enum; compiles them at
  * test time and writes random values. protobuf-java, through a descriptor built here from the same
  * model (not from the mapper's schema), parses the bytes and every field is compared with the Java
- * value (docs/formats.md's mapping), writes them back byte for byte, and both codecs (generated and
- * interpreted) write the same bytes and read them back to the same bytes, alone and delimited. Cut
- * copies are refused with a {@link BrineException}.
+ * value (docs/formats.md's mapping), writes them back byte for byte (its unpacked and field-reversed
+ * encodings read back the same), and both codecs (generated and interpreted) write the same bytes and
+ * read them back to the same bytes, alone and delimited. Cut copies are refused with a {@link
+ * BrineException}.
  *
  * <p>{@code -Dbrine.proto.seed=N} and {@code -Dbrine.proto.scenarios=N} run other classes.
  */
@@ -241,21 +242,24 @@ class RandomClassesTest {
 
   // ---------------------------------------------------------------- the descriptor protobuf-java reads with
 
-  /** A proto2 file (every field with presence; the same wire format) for the model. */
-  private static Descriptor descriptor(Model m) throws Descriptors.DescriptorValidationException {
+  /**
+   * A proto2 file (every field with presence; the same wire format) for the model; {@code packed}: its
+   * repeated numbers, bools and enums packed (as proto3 and the mapper write them) or not.
+   */
+  private static Descriptor descriptor(Model m, boolean packed) throws Descriptors.DescriptorValidationException {
     EnumDescriptorProto.Builder e = EnumDescriptorProto.newBuilder().setName("E");
     for (int i = 0; i < m.constants; i++) {
       e.addValue(EnumValueDescriptorProto.newBuilder().setName("E_C" + i).setNumber(i));
     }
     FileDescriptorProto file = FileDescriptorProto.newBuilder().setName("prnd" + m.k + ".proto").setPackage("prnd" + m.k)
         .setSyntax("proto2").addDependency("google/protobuf/timestamp.proto").addDependency("google/protobuf/duration.proto")
-        .addEnumType(e).addMessageType(message("N", m.nested)).addMessageType(message("C", m.fields)).build();
+        .addEnumType(e).addMessageType(message("N", m.nested, packed)).addMessageType(message("C", m.fields, packed)).build();
     Descriptors.FileDescriptor fd = Descriptors.FileDescriptor.buildFrom(file, new Descriptors.FileDescriptor[] {
         com.google.protobuf.Timestamp.getDescriptor().getFile(), com.google.protobuf.Duration.getDescriptor().getFile()});
     return fd.findMessageTypeByName("C");
   }
 
-  private static DescriptorProto message(String name, List<F> fields) {
+  private static DescriptorProto message(String name, List<F> fields, boolean packed) {
     DescriptorProto.Builder b = DescriptorProto.newBuilder().setName(name);
     for (F f : fields) {
       FieldDescriptorProto.Builder fb = FieldDescriptorProto.newBuilder().setName(f.name).setNumber(f.number);
@@ -270,7 +274,7 @@ class RandomClassesTest {
           fb.setTypeName(typeName(f.type));
         }
         if (f.type.repeated() && f.type.proto != Type.TYPE_STRING && f.type.proto != Type.TYPE_MESSAGE) {
-          fb.setOptions(FieldOptions.newBuilder().setPacked(true));
+          fb.setOptions(FieldOptions.newBuilder().setPacked(packed));
         }
       }
       b.addField(fb);
@@ -301,7 +305,8 @@ class RandomClassesTest {
     ProtoMapper gen = ProtoMapper.builder().register(c).build();
     ProtoMapper interp = ProtoMapper.builder().register(c).codegen(false).build();
     assertTrue(gen.explain(c).endsWith("generated"), gen.explain(c)); // a class of another class loader too
-    Descriptor d = descriptor(m);
+    Descriptor d = descriptor(m, true);
+    Descriptor unpacked = descriptor(m, false);
     Values values = new Values(r, m, c, n, e);
     ByteArrayOutputStream stream = new ByteArrayOutputStream();
     List<byte[]> written = new ArrayList<>();
@@ -313,6 +318,7 @@ class RandomClassesTest {
       assertTrue(dm.getUnknownFields().asMap().isEmpty(), () -> "fields protobuf-java does not know: " + dm.getUnknownFields());
       compareMessage(m.fields, m.nested, v, dm, "C");
       assertArrayEquals(bytes, dm.toByteArray(), "protobuf-java writes the same bytes back");
+      otherEncodings(gen, interp, c, bytes, DynamicMessage.parseFrom(unpacked, bytes));
       for (ProtoMapper p : List.of(gen, interp)) {
         Object back = p.fromBytes(bytes, c);
         assertArrayEquals(bytes, p.toBytes(back), "read back and written again");
@@ -327,6 +333,26 @@ class RandomClassesTest {
       assertArrayEquals(bytes, gen.toBytes(interp.readDelimited(in, c)), "delimited stream");
     }
     assertEquals(null, interp.readDelimited(in, c), "end of the stream");
+  }
+
+  /**
+   * Valid encodings protobuf-java may write that the mapper does not: repeated numbers unpacked (one tag
+   * per element), and the fields in reverse order (a parser must take any order). Both codecs read them
+   * to the value they wrote as {@code bytes}.
+   */
+  private static void otherEncodings(ProtoMapper gen, ProtoMapper interp, Class<?> c, byte[] bytes, DynamicMessage unpacked) {
+    byte[] loose = unpacked.toByteArray();
+    ByteArrayOutputStream reversed = new ByteArrayOutputStream();
+    List<Map.Entry<FieldDescriptor, Object>> fields = new ArrayList<>(unpacked.getAllFields().entrySet());
+    java.util.Collections.reverse(fields);
+    for (Map.Entry<FieldDescriptor, Object> f : fields) {
+      reversed.writeBytes(DynamicMessage.newBuilder(unpacked.getDescriptorForType()).setField(f.getKey(), f.getValue()).build()
+          .toByteArray());
+    }
+    for (ProtoMapper p : List.of(gen, interp)) {
+      assertArrayEquals(bytes, p.toBytes(p.fromBytes(loose, c)), "read from protobuf-java's unpacked encoding");
+      assertArrayEquals(bytes, p.toBytes(p.fromBytes(reversed.toByteArray(), c)), "read with the fields in reverse order");
+    }
   }
 
   /** Every cut copy of a message is refused, or (a cut at a field boundary) read as the fields before it. */
