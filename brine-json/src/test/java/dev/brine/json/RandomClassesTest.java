@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brine.BrineException;
 import dev.brine.testing.DrawnSources;
 import java.io.IOException;
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * superclass of up to 40 fields (numbers, boxes, strings, chars, enums, {@code byte[]}, big numbers, a
  * nested class, lists, sets, arrays and maps of them), compiles them at test time (in a class loader of
  * their own) and writes random values. Jackson databind, which knows nothing of Brine, writes each value
- * too: the two texts are the same JSON tree; each side reads the other's text back to the same tree;
+ * too: the two texts are the same JSON tree; each side reads the other's text back to the same tree, and
+ * Brine reads it with every object's properties reversed, an unknown property and whitespace;
  * generated and interpreted codecs write the same text; cut texts are refused with a {@link
  * BrineException}.
  *
@@ -157,6 +160,8 @@ class RandomClassesTest {
         assertEquals(tree, JACKSON.readTree(j.toJson(j.fromJson(text, c))), "Brine reads its own text back");
         assertEquals(tree, JACKSON.readTree(j.toJson(j.fromJson(jackson.getBytes(StandardCharsets.UTF_8), c))),
             "Brine reads Jackson's text");
+        JsonNode again = JACKSON.readTree(j.toJson(j.fromJson(shuffled(tree), c)));
+        assertTrue(tree.equals(SAME_NUMBER, again), () -> "any order, unknown fields, whitespace\n" + tree + "\n" + again);
       }
       if (m.fields.stream().noneMatch(f -> f.type == T.SET_E)) { // Jackson reads a Set<E> into an EnumSet: ordinal order
         assertEquals(tree, JACKSON.readTree(JACKSON.writeValueAsString(JACKSON.readValue(text, c))), "Jackson reads Brine's text");
@@ -170,6 +175,42 @@ class RandomClassesTest {
         }
       }
     }
+  }
+
+  /**
+   * Numbers equal by value: text printed from Jackson's tree (doubles as {@code -9.2E15}) reads into a
+   * {@code BigDecimal} of another scale, which Brine writes as {@code -9200000000000000}.
+   */
+  private static final java.util.Comparator<JsonNode> SAME_NUMBER = (a, b) -> a.isNumber() && b.isNumber()
+      ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
+
+  /**
+   * {@code tree} as other valid JSON for the same value: every object's properties in reverse order, an
+   * unknown property of every JSON shape in the top object, pretty-printed.
+   */
+  private static String shuffled(JsonNode tree) throws IOException {
+    ObjectNode top = (ObjectNode) reversed(tree);
+    top.set("zz_unknown", JACKSON.readTree("{\"a\":[1,-2.5e300,{\"b\":null,\"c\":[true,false,{}]}],\"d\":\"\\u00e9\\n\"}"));
+    return JACKSON.writerWithDefaultPrettyPrinter().writeValueAsString(top);
+  }
+
+  private static JsonNode reversed(JsonNode n) {
+    if (n.isObject()) {
+      List<String> names = new ArrayList<>();
+      n.fieldNames().forEachRemaining(names::add);
+      java.util.Collections.reverse(names);
+      ObjectNode o = JACKSON.createObjectNode();
+      for (String name : names) {
+        o.set(name, reversed(n.get(name)));
+      }
+      return o;
+    }
+    if (n.isArray()) {
+      ArrayNode a = JACKSON.createArrayNode();
+      n.forEach(e -> a.add(reversed(e)));
+      return a;
+    }
+    return n;
   }
 
   /** Random values of the drawn types. */
