@@ -118,6 +118,7 @@ class RandomEvolutionTest {
     for (Scenario s : scenarios) {
       for (Map.Entry<String, java.util.function.UnaryOperator<Brine.Builder>> m : modes.entrySet()) {
         DrawnVersion c = new DrawnVersion(s, s.v2(), loader, m.getValue());
+        List<Object> streamed = new ArrayList<>();
         for (int i = 0; i < VALUES / 2; i++) {
           long vs = r.nextLong();
           try {
@@ -130,9 +131,15 @@ class RandomEvolutionTest {
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             c.brine.serializeValue(value, out);
             c.compareTop(c, value, c.brine.deserializeValue(java.nio.ByteBuffer.wrap(out.toByteArray())));
+            streamed.add(value);
           } catch (AssertionError | RuntimeException e) {
             failures.add("scenario " + s.k() + " (" + m.getKey() + ", value seed " + vs + "): " + e);
           }
+        }
+        try { // all of them in one stream with a string table, as brine-spark writes
+          stream(c, c, streamed);
+        } catch (AssertionError | RuntimeException e) {
+          failures.add("scenario " + s.k() + " (" + m.getKey() + ", one stream of " + streamed.size() + " values): " + e);
         }
       }
     }
