@@ -8,10 +8,9 @@ import dev.brine.compat.DrawnClasses.F;
 import dev.brine.compat.DrawnClasses.Scenario;
 import dev.brine.compat.DrawnClasses.T;
 import dev.brine.compat.DrawnClasses.Version;
+import dev.brine.testing.DrawnSources;
 import java.lang.reflect.Array;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -161,22 +160,11 @@ final class DrawnVersion {
 
   Object make(Random r) {
     try {
-      if (v.kind().equals("record")) {
-        RecordComponent[] rc = top.getRecordComponents();
-        Class<?>[] ps = new Class<?>[rc.length];
-        Object[] args = new Object[rc.length];
-        for (int i = 0; i < rc.length; i++) {
-          ps[i] = rc[i].getType();
-          args[i] = value(r, v.fields().get(i).type());
-        }
-        Constructor<?> c = top.getDeclaredConstructor(ps);
-        return c.newInstance(args);
-      }
-      Object o = top.getDeclaredConstructor().newInstance();
+      Map<String, Object> values = new LinkedHashMap<>(); // drawn in declaration order
       for (F f : v.fields()) {
-        field(top, f.name()).set(o, value(r, f.type()));
+        values.put(f.name(), value(r, f.type()));
       }
-      return o;
+      return DrawnSources.instance(top, values);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

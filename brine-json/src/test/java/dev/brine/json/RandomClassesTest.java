@@ -12,9 +12,6 @@ import dev.brine.BrineException;
 import dev.brine.testing.DrawnSources;
 import java.io.IOException;
 import java.lang.reflect.Array;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>{@code -Dbrine.json.seed=N} and {@code -Dbrine.json.scenarios=N} run other classes.
  */
-class RandomClassesTest {
+class RandomClassesTest implements DrawnSources.Scenarios<RandomClassesTest.Model> {
   /** A field type: its declaration and a value of it ({@code mode} 0: defaults and nulls, 2: edges, 1: random). */
   enum T {
     INT("int", (g, m) -> g.i(m)), LONG("long", (g, m) -> g.l(m)), SHORT("short", (g, m) -> (short) g.i(m)),
@@ -91,24 +88,18 @@ class RandomClassesTest {
 
   @Test
   void randomClassesWriteJacksonsTreeAndReadEachOthersText() throws Exception {
-    Random r = new Random(SEED);
-    List<Model> models = new ArrayList<>();
-    for (int k = 0; k < SCENARIOS; k++) {
-      models.add(draw(r, k));
-    }
-    ClassLoader loader = compile(models);
-    for (Model m : models) {
-      try {
-        check(r, m, loader);
-      } catch (AssertionError | Exception e) {
-        StringBuilder b = new StringBuilder();
-        m.fields.forEach(f -> b.append("  ").append(f.inBase ? "(base) " : "").append(f.type.java).append(' ').append(f.name).append('\n'));
-        throw new AssertionError("seed " + SEED + ", scenario " + m.k + " (" + m.kind + "): " + e.getMessage() + "\n" + b, e);
-      }
-    }
+    DrawnSources.run(SEED, SCENARIOS, this);
   }
 
-  private static Model draw(Random r, int k) {
+  @Override
+  public String describe(Model m) {
+    StringBuilder b = new StringBuilder("scenario " + m.k + " (" + m.kind + ")\n");
+    m.fields.forEach(f -> b.append("  ").append(f.inBase ? "(base) " : "").append(f.type.java).append(' ').append(f.name).append('\n'));
+    return b.toString();
+  }
+
+  @Override
+  public Model draw(Random r, int k) {
     String kind = new String[] {"record", "class", "sub"}[r.nextInt(3)];
     int n = 1 + r.nextInt(r.nextBoolean() ? 8 : 40);
     List<F> fields = new ArrayList<>();
@@ -122,18 +113,15 @@ class RandomClassesTest {
     return new Model(k, kind, r.nextBoolean(), fields, nested);
   }
 
-  private ClassLoader compile(List<Model> models) throws IOException {
+  @Override
+  public ClassLoader compile(List<Model> models) throws IOException {
     List<String> files = new ArrayList<>();
     for (Model m : models) {
       Path pkg = dir.resolve("jrnd" + m.k);
       String head = "package jrnd" + m.k + ";\n\n";
       DrawnSources.write(pkg.resolve("E.java"), head + "public enum E { RED, GREEN, BLUE_ISH }\n", files);
       DrawnSources.write(pkg.resolve("N.java"), head + DrawnSources.declare("N", m.nestedRecord ? "record" : "class", decls(m.nested), false), files);
-      if (m.kind.equals("sub")) {
-        DrawnSources.write(pkg.resolve("B.java"), head + DrawnSources.declare("B", "class", decls(m.fields), true), files);
-      }
-      DrawnSources.write(pkg.resolve("C.java"),
-          head + DrawnSources.declare(m.kind.equals("sub") ? "C extends B" : "C", m.kind, decls(m.fields), false), files);
+      DrawnSources.writeTop(pkg, head, m.kind, decls(m.fields), files);
     }
     return DrawnSources.compile(dir, files, RandomClassesTest.class.getClassLoader());
   }
@@ -142,7 +130,8 @@ class RandomClassesTest {
     return fields.stream().map(f -> new DrawnSources.Decl("", f.type.java, f.name, f.inBase)).toList();
   }
 
-  private static void check(Random r, Model m, ClassLoader loader) throws Exception {
+  @Override
+  public void check(Random r, Model m, ClassLoader loader) throws Exception {
     Class<?> c = Class.forName("jrnd" + m.k + ".C", true, loader);
     JsonMapper gen = JsonMapper.builder().register(c).build();
     JsonMapper interp = JsonMapper.builder().register(c).codegen(false).build();
@@ -232,25 +221,7 @@ class RandomClassesTest {
       for (F f : fields) {
         vals.put(f.name, f.type.value.apply(this, mode));
       }
-      if (type.isRecord()) {
-        RecordComponent[] rc = type.getRecordComponents();
-        Class<?>[] types = new Class<?>[rc.length];
-        Object[] args = new Object[rc.length];
-        for (int i = 0; i < rc.length; i++) {
-          types[i] = rc[i].getType();
-          args[i] = vals.get(rc[i].getName());
-        }
-        return type.getDeclaredConstructor(types).newInstance(args);
-      }
-      Object o = type.getDeclaredConstructor().newInstance();
-      for (Class<?> k = type; k != Object.class; k = k.getSuperclass()) {
-        for (Field f : k.getDeclaredFields()) {
-          if (!Modifier.isStatic(f.getModifiers())) {
-            f.set(o, vals.get(f.getName()));
-          }
-        }
-      }
-      return o;
+      return DrawnSources.instance(type, vals);
     }
 
     boolean absent(int mode) {
