@@ -18,6 +18,7 @@ import dev.brine.bench.simpleobject.SimpleObjectBench;
 import dev.brine.bench.struct.BoxedStruct;
 import dev.brine.bench.struct.Struct;
 import dev.brine.bench.struct.StructBench;
+import dev.brine.bench.unseen.UnseenBench;
 import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.struct.StructGroupFloor;
 import dev.brine.bench.support.CodecBench;
@@ -45,6 +46,8 @@ import org.openjdk.jmh.annotations.Param;
 class RoundTripSmokeTest {
   static final List<Class<? extends CodecBench>> BENCHES = List.of(MediaContentBench.class, SampleBench.class,
       StructBench.class, SimpleObjectBench.class, LargerMessageBench.class, MapBench.class);
+  /** Object benchmarks outside the README suite (no protobuf peer): round-tripped too. */
+  static final List<Class<? extends CodecBench>> SIDE_BENCHES = List.of(UnseenBench.class);
 
   /** Every library the suite promises; each object benchmark must cover the five generic ones. */
   static final List<String> GENERIC = List.of("brine", "fory", "kryo", "jdk", "jackson");
@@ -72,7 +75,9 @@ class RoundTripSmokeTest {
   @TestFactory
   Stream<DynamicTest> everyLibraryRoundTripsEveryWorkload() throws Exception {
     List<DynamicTest> tests = new ArrayList<>();
-    for (Class<? extends CodecBench> cls : BENCHES) {
+    List<Class<? extends CodecBench>> all = new ArrayList<>(BENCHES);
+    all.addAll(SIDE_BENCHES);
+    for (Class<? extends CodecBench> cls : all) {
       for (Map<String, String> params : combinations(cls)) {
         CodecBench probe = instance(cls, params);
         for (String lib : probe.libraries()) {

@@ -384,36 +384,41 @@ public final class CompatContext {
     }
   }
 
+  /**
+   * The write state of this call or stream, ready for this call: its fast path (the state is there and
+   * current) small enough to inline into every definition reference, the rest in {@link #renewWriteState}.
+   */
   private static CallState writeState(WriteSession ctx) {
     StringTable t = ctx.stringTable();
-    if (t != null) {
-      Object a = t.attachment();
-      CallState st;
-      if (a instanceof CallState) {
-        st = (CallState) a;
-      } else {
-        st = new CallState();
-        st.resets = t.resets();
-        st.clearWritten();
-        t.attach(st);
+    Object a = t != null ? t.attachment() : ctx.compatState();
+    if (a instanceof CallState) {
+      CallState st = (CallState) a;
+      if (t != null ? st.resets == t.resets() : st.calls == ctx.calls()) {
+        return st;
       }
-      if (st.resets != t.resets()) { // the writer reset the stream (or a value failed): define everything again
-        st.resets = t.resets();
-        st.clearWritten();
-      }
-      return st;
     }
-    Object o = ctx.compatState();
+    return renewWriteState(ctx, t);
+  }
+
+  /** A new state, or one whose call has ended or whose stream was reset since (define everything again). */
+  private static CallState renewWriteState(WriteSession ctx, StringTable t) {
+    Object a = t != null ? t.attachment() : ctx.compatState();
     CallState st;
-    if (o instanceof CallState) {
-      st = (CallState) o;
+    if (a instanceof CallState) {
+      st = (CallState) a;
     } else {
       st = new CallState();
-      ctx.compatState(st);
+      if (t != null) {
+        t.attach(st);
+      } else {
+        ctx.compatState(st);
+      }
     }
-    int calls = ctx.calls();
-    if (st.calls != calls) {
-      st.calls = calls;
+    if (t != null) { // the writer reset the stream (or a value failed), or it is new
+      st.resets = t.resets();
+      st.clearWritten();
+    } else {
+      st.calls = ctx.calls();
       st.writtenCount = 0;
     }
     return st;
@@ -453,18 +458,24 @@ public final class CompatContext {
   void writeDefRef(WriteSession ctx, ClassDef def, int number) {
     CallState st = writeState(ctx);
     long[] written = st.written;
-    int calls = st.calls;
     if (number < written.length) {
       long e = written[number];
-      if ((int) (e >>> 32) == calls && (int) e != 0) {
+      if ((int) (e >>> 32) == st.calls && (int) e != 0) {
         ctx.writeVarUInt32((int) e);
         return;
       }
-    } else {
+    }
+    writeDefinition(ctx, st, def, number);
+  }
+
+  /** The first reference to {@code def} in this call or stream: a new index, then the definition. */
+  private static void writeDefinition(WriteSession ctx, CallState st, ClassDef def, int number) {
+    long[] written = st.written;
+    if (number >= written.length) {
       st.written = written = java.util.Arrays.copyOf(written, Math.max(number + 1, written.length * 2));
     }
     int index = st.writtenCount++;
-    written[number] = (long) calls << 32 | (index + 1);
+    written[number] = (long) st.calls << 32 | (index + 1);
     ctx.writeVarUInt32(NEW_V2 + index); // two bytes, as layout 1's 0 and index were
     ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
   }

@@ -128,10 +128,13 @@ public class ByteReader {
    * after them. {@code need} is that room when every value takes its whole width; when less remains in
    * the array, the codes say how much is really used (their sum: codes out of range only make it
    * larger), and only when even that is not there (truncated input, or an object whose last value
-   * ends within a few bytes of the end of the array) is this a zero-padded copy of the bytes that
-   * remain. Loads may read past the value's bytes, never past the array; what they read there is
-   * masked off or, if used, reported by {@link #windowEnd}. The caller checks the codes against their
-   * fields' ranges (see {@link Loads#controlErrors(byte[], int, int, long[])}); until {@link #windowEnd} nothing else may be read.
+   * ends within a few bytes of the end of the array) is this a copy of the bytes that remain, in a
+   * scratch array long enough for every load (what lies after the copied bytes there is left over from
+   * earlier copies: like the bytes after an input's limit, loads may touch it, no value is made of it).
+   * Loads may read past the value's bytes, never past the array; what they read there is masked off
+   * or, if used, reported by {@link #windowEnd}. The caller checks the codes against their fields'
+   * ranges (see {@link Loads#controlErrors(byte[], int, int, long[])}); until {@link #windowEnd}
+   * nothing else may be read.
    *
    * @throws TruncatedInputException if fewer than {@code controlBytes} bytes remain (so that a
    *     truncated group is reported as such, not as malformed control codes)
@@ -192,7 +195,11 @@ public class ByteReader {
     return (int) ((lanes * 0x0101010101010101L) >>> 56); // <= 240: no carry out
   }
 
-  /** {@code b[p, p + have)} in the window scratch, zero-padded to {@code size} bytes. */
+  /**
+   * {@code b[p, p + have)} at the start of the window scratch, which holds at least {@code size} bytes.
+   * The bytes after the copy are not cleared: nothing is read from them that {@link #windowEnd} or
+   * {@link #windowError} would not report as truncated input.
+   */
   private byte[] copyOfRest(byte[] b, int p, int have, int size) {
     byte[] w = windowScratch;
     if (w.length < size) {
@@ -201,9 +208,7 @@ public class ByteReader {
         windowScratch = w;
       }
     }
-    int n = Math.min(have, size);
-    System.arraycopy(b, p, w, 0, n);
-    java.util.Arrays.fill(w, n, size, (byte) 0);
+    System.arraycopy(b, p, w, 0, Math.min(have, size));
     return w;
   }
 

@@ -1,0 +1,42 @@
+package dev.brine.bench.unseen;
+
+import dev.brine.bench.support.CodecBench;
+import java.util.List;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Number-heavy classes that no other benchmark uses and that Brine was never tuned on (issue #15's "any
+ * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
+ * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes) and {@link
+ * Tick} (a record). Brine and Fory side by side through {@link CodecBench}'s methods.
+ */
+@State(Scope.Benchmark)
+public class UnseenBench extends CodecBench {
+  /** The class. */
+  @Param({"prim30", "account", "trade", "tick"})
+  public String shape;
+
+  @Override
+  protected Object createValue() {
+    return switch (shape) {
+      case "prim30" -> Prim30.create();
+      case "account" -> Account.create();
+      case "trade" -> Trade.create();
+      case "tick" -> Tick.create();
+      default -> throw new IllegalArgumentException("unknown shape " + shape);
+    };
+  }
+
+  @Override
+  protected List<Class<?>> userClasses() {
+    return switch (shape) {
+      case "prim30" -> List.of(Prim30.class);
+      case "account" -> List.of(Account.class, Account.Status.class, Account.Kind.class);
+      case "trade" -> List.of(Trade.class, Trade.Price.class, Trade.Qty.class, Trade.Currency.class);
+      case "tick" -> List.of(Tick.class, Account.Status.class);
+      default -> throw new IllegalArgumentException("unknown shape " + shape);
+    };
+  }
+}
