@@ -96,6 +96,27 @@ class PayloadPlacementTest {
     }
   }
 
+  /**
+   * Values read one after another through one reusable array (as a caller with a receive buffer does):
+   * the scratch copy of one payload's last bytes is never read as another's.
+   */
+  @Property(tries = 30)
+  void aReusedArrayReadsEachPayloadAfresh(@ForAll long seed, @ForAll boolean compress, @ForAll boolean codegen) {
+    Random r = new Random(seed);
+    Brine brine = brine(compress, codegen);
+    byte[] buffer = new byte[0];
+    for (int i = 0; i < 20; i++) {
+      Outer o = outer(r);
+      byte[] bytes = brine.serialize(o);
+      if (buffer.length < bytes.length || r.nextBoolean()) {
+        buffer = new byte[bytes.length + r.nextInt(3)];
+      }
+      int at = buffer.length - bytes.length; // the payload ends at the array's end
+      System.arraycopy(bytes, 0, buffer, at, bytes.length);
+      assertEquals(o, brine.deserialize(buffer, at, bytes.length), "value " + i);
+    }
+  }
+
   static String failure(Brine brine, byte[] a, int offset, int length) {
     BrineException e = assertThrows(BrineException.class, () -> brine.deserialize(a, offset, length));
     return e.getClass().getSimpleName() + ": " + e.getMessage();

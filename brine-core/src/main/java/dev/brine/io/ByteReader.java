@@ -47,6 +47,7 @@ public class ByteReader {
     this.pos = offset;
     this.start = offset;
     this.limit = offset + length;
+    this.scratchFrom = Integer.MAX_VALUE;
   }
 
   /**
@@ -120,6 +121,12 @@ public class ByteReader {
   private byte[] windowScratch = new byte[64];
   /** What {@link #window} subtracted from the read position (0 when reading in place). */
   private int windowShift;
+  /**
+   * The index in {@link #buf} from which the window scratch holds a copy of the input up to its limit
+   * ({@link Integer#MAX_VALUE}: none since the last {@link #wrap}); later windows in that tail read the
+   * same copy instead of copying again.
+   */
+  private int scratchFrom = Integer.MAX_VALUE;
 
   /**
    * The array to read an object's number group and fixed block from, with every byte their loads
@@ -164,10 +171,8 @@ public class ByteReader {
         windowShift = 0;
         return b;
       }
-      windowShift = p;
       return copyOfRest(b, p, have, (int) Math.min(used, Math.max(need, rounded)));
     }
-    windowShift = p;
     return copyOfRest(b, p, have, Math.max(need, rounded));
   }
 
@@ -196,19 +201,31 @@ public class ByteReader {
   }
 
   /**
-   * {@code b[p, p + have)} at the start of the window scratch, which holds at least {@code size} bytes.
-   * The bytes after the copy are not cleared: nothing is read from them that {@link #windowEnd} or
-   * {@link #windowError} would not report as truncated input.
+   * The window scratch holding {@code b[p, p + have)} (the rest of the input) at {@code p - windowShift}
+   * with at least {@code size} bytes from there: the copy an earlier window of this input made, when it
+   * starts at or before {@code p} and is long enough, else a new copy at its start. Reusing it spares
+   * the second of two objects at the end of a payload a copy and, above all, the wait of a load from
+   * bytes stored just before (journal step 73). The bytes after the copy are not cleared: nothing is
+   * read from them that {@link #windowEnd} or {@link #windowError} would not report as truncated input.
    */
   private byte[] copyOfRest(byte[] b, int p, int have, int size) {
     byte[] w = windowScratch;
+    int from = scratchFrom;
+    if (p >= from && w.length - (p - from) >= size) {
+      windowShift = from; // the rest is already there, copied by an earlier window
+      return w;
+    }
+    windowShift = p;
     if (w.length < size) {
       w = new byte[Math.max(size, w.length * 2)];
-      if (size <= 1 << 16) {
-        windowScratch = w;
+      if (size > 1 << 16) {
+        System.arraycopy(b, p, w, 0, Math.min(have, size));
+        return w; // not kept: a later window copies again
       }
+      windowScratch = w;
     }
     System.arraycopy(b, p, w, 0, Math.min(have, size));
+    scratchFrom = have <= size ? p : Integer.MAX_VALUE;
     return w;
   }
 
