@@ -7,6 +7,7 @@ import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.WriteContext;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.function.IntFunction;
@@ -262,6 +263,16 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
 
   /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */
   private static boolean allOfClass(Collection<?> c, int n, Class<?> type) {
+    if (c.getClass() == ArrayList.class) {
+      ArrayList<?> list = (ArrayList<?>) c;
+      for (int i = 0; i < n; i++) {
+        Object o = list.get(i);
+        if (o == null || o.getClass() != type) {
+          return false;
+        }
+      }
+      return true;
+    }
     int seen = 0;
     for (Object o : c) {
       if (o == null || o.getClass() != type) {

@@ -190,6 +190,8 @@ final class WriteCodegen {
   /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */
   private static final int ITERATOR_LOCAL = 5;
   private static final int ELEMENT_LOCAL = 6;
+  private static final int COUNT_LOCAL = 7;
+  private static final int INDEX_LOCAL = 8;
 
   /**
    * A collection field whose declared element class is final, written like {@code
@@ -209,7 +211,31 @@ final class WriteCodegen {
     g.loadInfo(mv, f.element);
     mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class), "beginElements",
         "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);
+    // an ArrayList by index (no iterator; C2 keeps its array and size in registers), any other by its iterator
+    Label iterate = new Label();
+    Label indexLoop = new Label();
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
+    mv.visitLdcInsn(Type.getType(java.util.ArrayList.class));
+    mv.visitJumpInsn(IF_ACMPNE, iterate);
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, INDEX_LOCAL);
+    mv.visitLabel(indexLoop);
+    mv.visitVarInsn(ILOAD, INDEX_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitJumpInsn(IF_ICMPGE, done);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/util/ArrayList");
+    mv.visitVarInsn(ILOAD, INDEX_LOCAL);
+    mv.visitMethodInsn(INVOKEVIRTUAL, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", false);
+    mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
+    callWrite(mv, f.element, elements, ELEMENT_LOCAL);
+    mv.visitIincInsn(INDEX_LOCAL, 1);
+    mv.visitJumpInsn(GOTO, indexLoop);
+    mv.visitLabel(iterate);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/lang/Iterable");
     mv.visitMethodInsn(INVOKEINTERFACE, "java/lang/Iterable", "iterator", "()Ljava/util/Iterator;", true);

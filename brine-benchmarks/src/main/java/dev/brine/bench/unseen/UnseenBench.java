@@ -1,6 +1,7 @@
 package dev.brine.bench.unseen;
 
 import dev.brine.bench.support.CodecBench;
+import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -9,13 +10,13 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Number-heavy classes that no other benchmark uses and that Brine was never tuned on (issue #15's "any
  * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
- * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes) and {@link
- * Tick} (a record). Brine and Fory side by side through {@link CodecBench}'s methods.
+ * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes), {@link
+ * Tick} (a record), {@link Series} (primitive arrays) and {@link Order} (a list of small objects). Brine and Fory side by side through {@link CodecBench}'s methods.
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
   /** The class. */
-  @Param({"prim30", "account", "trade", "tick"})
+  @Param({"prim30", "account", "trade", "tick", "series", "order"})
   public String shape;
 
   @Override
@@ -25,6 +26,8 @@ public class UnseenBench extends CodecBench {
       case "account" -> Account.create();
       case "trade" -> Trade.create();
       case "tick" -> Tick.create();
+      case "series" -> Series.create();
+      case "order" -> Order.create();
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
   }
@@ -36,7 +39,14 @@ public class UnseenBench extends CodecBench {
       case "account" -> List.of(Account.class, Account.Status.class, Account.Kind.class);
       case "trade" -> List.of(Trade.class, Trade.Price.class, Trade.Qty.class, Trade.Currency.class);
       case "tick" -> List.of(Tick.class, Account.Status.class);
+      case "series" -> List.of(Series.class);
+      case "order" -> List.of(Order.class, Order.Line.class, Order.Side.class);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
+  }
+
+  @Override
+  protected List<Class<?>> kryoExtraClasses() {
+    return List.of(ArrayList.class, long[].class, double[].class, int[].class, float[].class);
   }
 }
