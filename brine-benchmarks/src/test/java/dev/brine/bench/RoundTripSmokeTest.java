@@ -22,6 +22,8 @@ import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.struct.StructGroupFloor;
 import dev.brine.bench.support.CodecBench;
 import dev.brine.bench.support.Libraries;
+import dev.brine.bench.unseen.PlacementBench;
+import dev.brine.bench.unseen.Trade;
 import dev.brine.bench.unseen.UnseenBench;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -162,6 +164,16 @@ class RoundTripSmokeTest {
     assertEquals(Libraries.brine(List.of(MediaContent.class, Media.class, Image.class, Media.Player.class,
         Image.Size.class)).serialize(v).length, b.payload_floor().length);
     assertNotNull(b.serialize_fory());
+  }
+
+  @Test
+  void thePlacementBenchmarkReadsTheTradeWhereverItStands() {
+    for (int pad : new int[] {0, 8}) {
+      PlacementBench b = new PlacementBench();
+      b.pad = pad;
+      b.setup();
+      assertEquals(Trade.create(), b.deserialize(), "pad " + pad);
+    }
   }
 
   @Test
