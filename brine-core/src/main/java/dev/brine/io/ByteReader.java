@@ -218,14 +218,12 @@ public class ByteReader {
     windowShift = p;
     if (w.length < size) {
       w = new byte[Math.max(size, w.length * 2)];
-      if (size > 1 << 16) {
-        System.arraycopy(b, p, w, 0, Math.min(have, size));
-        return w; // not kept: a later window copies again
+      if (size <= 1 << 16) {
+        windowScratch = w; // a larger one is not kept: a later window copies again
       }
-      windowScratch = w;
     }
     System.arraycopy(b, p, w, 0, Math.min(have, size));
-    scratchFrom = have <= size ? p : Integer.MAX_VALUE;
+    scratchFrom = w == windowScratch && have <= size ? p : Integer.MAX_VALUE;
     return w;
   }
 
