@@ -561,6 +561,11 @@ public class ByteReader {
   public final void readInt16s(short[] a) {
     require(a.length * 2, "short array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 2;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 2) {
       a[i] = (short) ByteWriter.I16.get(buf, p);
     }
@@ -571,6 +576,11 @@ public class ByteReader {
   public final void readChars(char[] a) {
     require(a.length * 2, "char array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 2;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 2) {
       a[i] = (char) (short) ByteWriter.I16.get(buf, p);
     }
@@ -581,6 +591,11 @@ public class ByteReader {
   public final void readInt32s(int[] a) {
     require(a.length * 4, "int array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 4;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 4) {
       a[i] = (int) ByteWriter.I32.get(buf, p);
     }
@@ -591,6 +606,11 @@ public class ByteReader {
   public final void readInt64s(long[] a) {
     require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "long array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 8;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 8) {
       a[i] = (long) ByteWriter.I64.get(buf, p);
     }
@@ -601,6 +621,11 @@ public class ByteReader {
   public final void readFloat32s(float[] a) {
     require(a.length * 4, "float array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 4;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 4) {
       a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(buf, p));
     }
@@ -611,6 +636,11 @@ public class ByteReader {
   public final void readFloat64s(double[] a) {
     require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "double array");
     int p = pos;
+    if (a.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(buf, p, a);
+      pos = p + a.length * 8;
+      return;
+    }
     for (int i = 0; i < a.length; i++, p += 8) {
       a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(buf, p));
     }

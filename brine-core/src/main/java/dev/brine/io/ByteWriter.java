@@ -433,6 +433,11 @@ public class ByteWriter {
   public final void writeInt16s(short[] a) {
     ensure(a.length * 2);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 2;
+      return;
+    }
     for (short v : a) {
       I16.set(buf, p, v);
       p += 2;
@@ -444,6 +449,11 @@ public class ByteWriter {
   public final void writeChars(char[] a) {
     ensure(a.length * 2);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 2;
+      return;
+    }
     for (char v : a) {
       I16.set(buf, p, (short) v);
       p += 2;
@@ -455,6 +465,11 @@ public class ByteWriter {
   public final void writeInt32s(int[] a) {
     ensure(a.length * 4);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 4;
+      return;
+    }
     for (int v : a) {
       I32.set(buf, p, v);
       p += 4;
@@ -466,6 +481,11 @@ public class ByteWriter {
   public final void writeInt64s(long[] a) {
     ensure(a.length * 8);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 8;
+      return;
+    }
     for (long v : a) {
       I64.set(buf, p, v);
       p += 8;
@@ -477,6 +497,11 @@ public class ByteWriter {
   public final void writeFloat32s(float[] a) {
     ensure(a.length * 4);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 4;
+      return;
+    }
     for (float v : a) {
       I32.set(buf, p, Float.floatToRawIntBits(v));
       p += 4;
@@ -488,6 +513,11 @@ public class ByteWriter {
   public final void writeFloat64s(double[] a) {
     ensure(a.length * 8);
     int p = pos;
+    if (a.length >= BulkArrays.MIN_WRITE) {
+      BulkArrays.put(buf, p, a);
+      pos = p + a.length * 8;
+      return;
+    }
     for (double v : a) {
       I64.set(buf, p, Double.doubleToRawLongBits(v));
       p += 8;

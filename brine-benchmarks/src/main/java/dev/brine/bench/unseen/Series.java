@@ -12,16 +12,24 @@ public class Series implements java.io.Serializable {
   public float[] weights;
   public short quality;
 
-  /** @return the benchmark's value */
+  /** @return the benchmark's value: arrays of 24 elements */
   public static Series create() {
+    return create(24);
+  }
+
+  /**
+   * @param n the length of each array
+   * @return a series whose four arrays hold {@code n} elements each
+   */
+  public static Series create(int n) {
     Series s = new Series();
     s.seriesId = 4_400_123L;
     s.step = 60;
-    s.times = new long[24];
-    s.values = new double[24];
-    s.counts = new int[24];
-    s.weights = new float[24];
-    for (int i = 0; i < 24; i++) {
+    s.times = new long[n];
+    s.values = new double[n];
+    s.counts = new int[n];
+    s.weights = new float[n];
+    for (int i = 0; i < n; i++) {
       s.times[i] = 1_732_000_000_000L + 60_000L * i;
       s.values[i] = 17.25 + i * 0.5;
       s.counts[i] = 100 + i * 37;

@@ -11,13 +11,13 @@ import org.openjdk.jmh.annotations.State;
  * Number-heavy classes that no other benchmark uses and that Brine was never tuned on (issue #15's "any
  * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
  * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes), {@link
- * Tick} (a record), {@link Series} (primitive arrays) and {@link Order} (a list of small objects). Brine
+ * Tick} (a record), {@link Series} (primitive arrays of 24 elements, and of 1,024 as {@code series1k}) and {@link Order} (a list of small objects). Brine
  * and Fory side by side through {@link CodecBench}'s methods.
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
   /** The class. */
-  @Param({"prim30", "account", "trade", "tick", "series", "order"})
+  @Param({"prim30", "account", "trade", "tick", "series", "order", "series1k"})
   public String shape;
 
   @Override
@@ -29,6 +29,9 @@ public class UnseenBench extends CodecBench {
       case "tick" -> Tick.create();
       case "series" -> Series.create();
       case "order" -> Order.create();
+      case "series1k" -> Series.create(1024);
+      case "series64" -> Series.create(64);
+      case "series256" -> Series.create(256);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
   }
@@ -40,7 +43,7 @@ public class UnseenBench extends CodecBench {
       case "account" -> List.of(Account.class, Account.Status.class, Account.Kind.class);
       case "trade" -> List.of(Trade.class, Trade.Price.class, Trade.Qty.class, Trade.Currency.class);
       case "tick" -> List.of(Tick.class, Account.Status.class);
-      case "series" -> List.of(Series.class);
+      case "series", "series1k", "series64", "series256" -> List.of(Series.class);
       case "order" -> List.of(Order.class, Order.Line.class, Order.Side.class);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };

@@ -1,0 +1,147 @@
+package dev.brine.io;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.TruncatedInputException;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Primitive arrays are written and read element by element when short and in one block copy when long
+ * ({@link BulkArrays}): both give the same little-endian bytes, at every alignment, with raw bits kept.
+ */
+class PrimitiveArrayBlocksTest {
+  /** Lengths around both thresholds and well past them. */
+  static final int[] LENGTHS = {
+    0, 1, 7, BulkArrays.MIN_WRITE - 1, BulkArrays.MIN_WRITE, BulkArrays.MIN_WRITE + 1,
+    BulkArrays.MIN_READ - 1, BulkArrays.MIN_READ, BulkArrays.MIN_READ + 1, 1000
+  };
+
+  /** Bits of every kind: NaNs with payloads, -0.0, infinities, extremes. */
+  static long bits(Random r, int i) {
+    return switch (i % 6) {
+      case 0 -> Double.doubleToRawLongBits(-0.0);
+      case 1 -> 0x7ff0_0000_0000_0001L + r.nextInt(1000); // a NaN with a payload
+      case 2 -> 0x7fc0_0001L + ((long) r.nextInt(1000) << 32); // float NaN payload in the low half
+      case 3 -> Long.MIN_VALUE;
+      default -> r.nextLong();
+    };
+  }
+
+  /** The little-endian bytes of {@code width} bytes of each value, written one byte at a time. */
+  static byte[] expected(int offset, long[] values, int width) {
+    byte[] out = new byte[offset + values.length * width];
+    for (int i = 0; i < values.length; i++) {
+      for (int b = 0; b < width; b++) {
+        out[offset + i * width + b] = (byte) (values[i] >>> (8 * b));
+      }
+    }
+    return out;
+  }
+
+  static byte[] written(int offset, java.util.function.Consumer<ByteWriter> write) {
+    ByteWriter w = new ByteWriter(0);
+    for (int i = 0; i < offset; i++) {
+      w.writeInt8(0);
+    }
+    write.accept(w);
+    return w.toByteArray();
+  }
+
+  static void check(int offset, int n, long seed) {
+    Random r = new Random(seed);
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = bits(r, i);
+    }
+    long[] longs = v.clone();
+    double[] doubles = new double[n];
+    int[] ints = new int[n];
+    float[] floats = new float[n];
+    short[] shorts = new short[n];
+    char[] chars = new char[n];
+    long[] v32 = new long[n];
+    long[] v16 = new long[n];
+    for (int i = 0; i < n; i++) {
+      doubles[i] = Double.longBitsToDouble(v[i]);
+      ints[i] = (int) v[i];
+      floats[i] = Float.intBitsToFloat((int) v[i]);
+      shorts[i] = (short) v[i];
+      chars[i] = (char) v[i];
+      v32[i] = (int) v[i];
+      v16[i] = (short) v[i];
+    }
+    String at = "n=" + n + " offset=" + offset;
+    byte[] b64 = expected(offset, v, 8);
+    byte[] b32 = expected(offset, v32, 4);
+    byte[] b16 = expected(offset, v16, 2);
+    assertArrayEquals(b64, written(offset, w -> w.writeInt64s(longs)), at);
+    assertArrayEquals(b64, written(offset, w -> w.writeFloat64s(doubles)), at);
+    assertArrayEquals(b32, written(offset, w -> w.writeInt32s(ints)), at);
+    // floats are compared by the raw bits the array holds
+    long[] fbits = new long[n];
+    for (int i = 0; i < n; i++) {
+      fbits[i] = Float.floatToRawIntBits(floats[i]);
+    }
+    assertArrayEquals(expected(offset, fbits, 4), written(offset, w -> w.writeFloat32s(floats)), at);
+    assertArrayEquals(b16, written(offset, w -> w.writeInt16s(shorts)), at);
+    assertArrayEquals(b16, written(offset, w -> w.writeChars(chars)), at);
+
+    long[] longsBack = new long[n];
+    reader(b64, offset).readInt64s(longsBack);
+    assertArrayEquals(longs, longsBack, at);
+    double[] doublesBack = new double[n];
+    reader(b64, offset).readFloat64s(doublesBack);
+    for (int i = 0; i < n; i++) {
+      assertEquals(v[i], Double.doubleToRawLongBits(doublesBack[i]), at + " index " + i);
+    }
+    int[] intsBack = new int[n];
+    reader(b32, offset).readInt32s(intsBack);
+    assertArrayEquals(ints, intsBack, at);
+    float[] floatsBack = new float[n];
+    reader(expected(offset, fbits, 4), offset).readFloat32s(floatsBack);
+    for (int i = 0; i < n; i++) {
+      assertEquals(fbits[i], Float.floatToRawIntBits(floatsBack[i]), at + " index " + i);
+    }
+    short[] shortsBack = new short[n];
+    reader(b16, offset).readInt16s(shortsBack);
+    assertArrayEquals(shorts, shortsBack, at);
+    char[] charsBack = new char[n];
+    reader(b16, offset).readChars(charsBack);
+    assertArrayEquals(chars, charsBack, at);
+  }
+
+  static ByteReader reader(byte[] bytes, int offset) {
+    ByteReader r = new ByteReader();
+    r.wrap(bytes, offset, bytes.length - offset);
+    return r;
+  }
+
+  @Test
+  void everyLengthAroundTheThresholdsAtEveryAlignment() {
+    for (int n : LENGTHS) {
+      for (int offset = 0; offset < 8; offset++) {
+        check(offset, n, 31L * n + offset);
+      }
+    }
+  }
+
+  @Property(tries = 200)
+  void anyLengthAndAlignment(@ForAll @IntRange(max = 700) int n, @ForAll @IntRange(max = 15) int offset,
+      @ForAll long seed) {
+    check(offset, n, seed);
+  }
+
+  @Test
+  void aLongArrayPastTheEndOfTheInputIsTruncatedNotCopied() {
+    int n = BulkArrays.MIN_READ * 2;
+    byte[] bytes = new byte[n * 8 - 1];
+    ByteReader r = reader(bytes, 0);
+    assertThrows(TruncatedInputException.class, () -> r.readInt64s(new long[n]));
+    assertThrows(TruncatedInputException.class, () -> reader(bytes, 0).readFloat64s(new double[n]));
+    assertThrows(TruncatedInputException.class, () -> reader(bytes, 0).readInt32s(new int[n * 2]));
+  }
+}
