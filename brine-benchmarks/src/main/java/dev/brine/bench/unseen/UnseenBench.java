@@ -11,8 +11,9 @@ import org.openjdk.jmh.annotations.State;
  * Number-heavy classes that no other benchmark uses and that Brine was never tuned on (issue #15's "any
  * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
  * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes), {@link
- * Tick} (a record), {@link Series} (primitive arrays of 24 elements, and of 1,024 as {@code series1k}) and {@link Order} (a list of small objects). Brine
- * and Fory side by side through {@link CodecBench}'s methods.
+ * Tick} (a record), {@link Series} (primitive arrays of 24 elements; {@code series64}, {@code series256}
+ * and {@code series1k} the same class with longer arrays) and {@link Order} (a list of small objects).
+ * Brine and Fory side by side through {@link CodecBench}'s methods.
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
