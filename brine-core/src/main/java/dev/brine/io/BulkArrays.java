@@ -2,19 +2,28 @@ package dev.brine.io;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 
 /**
  * Copies long primitive arrays to and from little-endian bytes in one block, through a little-endian
  * view of a heap {@link ByteBuffer} wrapping the byte array: the JDK's bulk {@code put}/{@code get} of
  * such a view is a memory copy (a byte-swapping copy on a big-endian machine), where an element loop
- * stores one value at a time. Raw bits are copied, so NaN payloads and {@code -0.0} survive. The view
- * costs a few objects and checks per call (C2 does not always inline it into a large reading method),
- * so {@link ByteWriter} uses it from {@link #MIN_WRITE} elements on and {@link ByteReader} from {@link
- * #MIN_READ} (the measured crossovers, journal step 76 in docs/performance.md).
+ * stores one value at a time. Raw bits are copied, so NaN payloads and {@code -0.0} survive.
+ *
+ * <p>A writer keeps its array across calls, so it keeps its {@link Views} too and pays a few checks per
+ * array copied: block copies pay from {@link #MIN_WRITE} elements on. A reader gets a new array with
+ * every input, so each block read makes a view (a few objects, which C2 does not always inline away in
+ * a large generated reader): from {@link #MIN_READ} elements on. Both are the crossovers measured
+ * against the element loops (journal steps 76–77 in docs/performance.md).
  */
 final class BulkArrays {
   /** The shortest array written in one block; shorter ones go through the element loops. */
-  static final int MIN_WRITE = 64;
+  static final int MIN_WRITE = 16;
   /** The shortest array read in one block; shorter ones go through the element loops. */
   static final int MIN_READ = 256;
 
@@ -24,28 +33,76 @@ final class BulkArrays {
     return ByteBuffer.wrap(bytes, at, length).order(ByteOrder.LITTLE_ENDIAN);
   }
 
-  static void put(byte[] bytes, int at, short[] a) {
-    view(bytes, at, a.length * 2).asShortBuffer().put(a);
-  }
+  /**
+   * Little-endian views of one byte array for writing, made on first use: one per element type and byte
+   * alignment (a view addresses whole elements from where it starts), so a writer that keeps its array
+   * across calls pays for the views once, not per array written.
+   */
+  static final class Views {
+    final byte[] bytes;
+    private final ShortBuffer[] shorts = new ShortBuffer[2];
+    private final CharBuffer[] chars = new CharBuffer[2];
+    private final IntBuffer[] ints = new IntBuffer[4];
+    private final FloatBuffer[] floats = new FloatBuffer[4];
+    private final LongBuffer[] longs = new LongBuffer[8];
+    private final DoubleBuffer[] doubles = new DoubleBuffer[8];
 
-  static void put(byte[] bytes, int at, char[] a) {
-    view(bytes, at, a.length * 2).asCharBuffer().put(a);
-  }
+    Views(byte[] bytes) {
+      this.bytes = bytes;
+    }
 
-  static void put(byte[] bytes, int at, int[] a) {
-    view(bytes, at, a.length * 4).asIntBuffer().put(a);
-  }
+    /** The bytes from {@code from} on, little-endian. */
+    private ByteBuffer from(int from) {
+      return ByteBuffer.wrap(bytes, from, bytes.length - from).slice().order(ByteOrder.LITTLE_ENDIAN);
+    }
 
-  static void put(byte[] bytes, int at, long[] a) {
-    view(bytes, at, a.length * 8).asLongBuffer().put(a);
-  }
+    void put(int at, short[] a) {
+      ShortBuffer v = shorts[at & 1];
+      if (v == null) {
+        v = shorts[at & 1] = from(at & 1).asShortBuffer();
+      }
+      v.put(at >>> 1, a);
+    }
 
-  static void put(byte[] bytes, int at, float[] a) {
-    view(bytes, at, a.length * 4).asFloatBuffer().put(a);
-  }
+    void put(int at, char[] a) {
+      CharBuffer v = chars[at & 1];
+      if (v == null) {
+        v = chars[at & 1] = from(at & 1).asCharBuffer();
+      }
+      v.put(at >>> 1, a);
+    }
 
-  static void put(byte[] bytes, int at, double[] a) {
-    view(bytes, at, a.length * 8).asDoubleBuffer().put(a);
+    void put(int at, int[] a) {
+      IntBuffer v = ints[at & 3];
+      if (v == null) {
+        v = ints[at & 3] = from(at & 3).asIntBuffer();
+      }
+      v.put(at >>> 2, a);
+    }
+
+    void put(int at, float[] a) {
+      FloatBuffer v = floats[at & 3];
+      if (v == null) {
+        v = floats[at & 3] = from(at & 3).asFloatBuffer();
+      }
+      v.put(at >>> 2, a);
+    }
+
+    void put(int at, long[] a) {
+      LongBuffer v = longs[at & 7];
+      if (v == null) {
+        v = longs[at & 7] = from(at & 7).asLongBuffer();
+      }
+      v.put(at >>> 3, a);
+    }
+
+    void put(int at, double[] a) {
+      DoubleBuffer v = doubles[at & 7];
+      if (v == null) {
+        v = doubles[at & 7] = from(at & 7).asDoubleBuffer();
+      }
+      v.put(at >>> 3, a);
+    }
   }
 
   static void get(byte[] bytes, int at, short[] a) {

@@ -40,6 +40,8 @@ public class ByteWriter {
   private int writable;
   /** The stream's shared strings while a value is written with one; usually null. */
   private StringTable strings;
+  /** Views of {@link #buf} for block copies of long primitive arrays; made on first use, again after growth. */
+  private BulkArrays.Views views;
 
   /** Creates a writer with the given initial capacity and no size limit beyond the JVM's arrays. */
   public ByteWriter(int initialCapacity) {
@@ -429,12 +431,20 @@ public class ByteWriter {
     pos += a.length;
   }
 
+  private BulkArrays.Views views() {
+    BulkArrays.Views v = views;
+    if (v == null || v.bytes != buf) {
+      v = views = new BulkArrays.Views(buf);
+    }
+    return v;
+  }
+
   /** Writes each element as 2 bytes little-endian. */
   public final void writeInt16s(short[] a) {
     ensure(a.length * 2);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 2;
       return;
     }
@@ -450,7 +460,7 @@ public class ByteWriter {
     ensure(a.length * 2);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 2;
       return;
     }
@@ -466,7 +476,7 @@ public class ByteWriter {
     ensure(a.length * 4);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 4;
       return;
     }
@@ -482,7 +492,7 @@ public class ByteWriter {
     ensure(a.length * 8);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 8;
       return;
     }
@@ -498,7 +508,7 @@ public class ByteWriter {
     ensure(a.length * 4);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 4;
       return;
     }
@@ -514,7 +524,7 @@ public class ByteWriter {
     ensure(a.length * 8);
     int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      BulkArrays.put(buf, p, a);
+      views().put(p, a);
       pos = p + a.length * 8;
       return;
     }

@@ -135,6 +135,65 @@ class PrimitiveArrayBlocksTest {
     check(offset, n, seed);
   }
 
+  /**
+   * One writer writes many arrays one after another, growing its buffer and being reset in between (so its
+   * cached views must follow the buffer it writes into): the bytes equal an element-by-element encoding.
+   */
+  @Property(tries = 50)
+  void aWriterThatGrowsAndIsReusedWritesEveryArrayWhereItBelongs(@ForAll long seed) {
+    Random r = new Random(seed);
+    ByteWriter w = new ByteWriter(r.nextInt(64));
+    for (int call = 0; call < 3; call++) {
+      w.reset();
+      java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+      for (int k = 0; k < 12; k++) {
+        int pad = r.nextInt(8);
+        for (int i = 0; i < pad; i++) {
+          w.writeInt8(i);
+          expected.write(i);
+        }
+        int n = r.nextInt(3) == 0 ? r.nextInt(300) : r.nextInt(40);
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+          v[i] = r.nextLong();
+        }
+        int width;
+        switch (r.nextInt(4)) {
+          case 0 -> {
+            w.writeInt64s(v.clone());
+            width = 8;
+          }
+          case 1 -> {
+            int[] a = new int[n];
+            for (int i = 0; i < n; i++) {
+              a[i] = (int) v[i];
+            }
+            w.writeInt32s(a);
+            width = 4;
+          }
+          case 2 -> {
+            short[] a = new short[n];
+            for (int i = 0; i < n; i++) {
+              a[i] = (short) v[i];
+            }
+            w.writeInt16s(a);
+            width = 2;
+          }
+          default -> {
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+              a[i] = Double.longBitsToDouble(v[i]);
+            }
+            w.writeFloat64s(a);
+            width = 8;
+          }
+        }
+        expected.writeBytes(expected(0, v, width));
+      }
+      assertArrayEquals(expected.toByteArray(), w.toByteArray(), "call " + call);
+    }
+  }
+
   @Test
   void aLongArrayPastTheEndOfTheInputIsTruncatedNotCopied() {
     int n = BulkArrays.MIN_READ * 2;
