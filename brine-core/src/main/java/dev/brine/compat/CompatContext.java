@@ -433,7 +433,12 @@ public final class CompatContext {
     if (index == st.defs.length) {
       st.defs = java.util.Arrays.copyOf(st.defs, st.defs.length * 2);
     }
-    st.defs[index] = def; // a redefinition (a stream reset by its writer, a value read again) replaces it
+    if (st.defs[index] != def) {
+      // a redefinition (a stream reset by its writer, a value read again) replaces it. Unchanged (the
+      // same definitions in every payload), the store is skipped: storing a reference into this
+      // long-lived array costs G1's write barrier a StoreLoad fence (journal step 78)
+      st.defs[index] = def;
+    }
     if (index == st.defCount) {
       st.defCount++;
     }
