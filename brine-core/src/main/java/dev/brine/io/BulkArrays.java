@@ -26,6 +26,11 @@ final class BulkArrays {
   static final int MIN_WRITE = 16;
   /** The shortest array read in one block; shorter ones go through the element loops. */
   static final int MIN_READ = 256;
+  /**
+   * The shortest run written in one block into an array with no cached views ({@link
+   * ByteWriter#storeFloat64s}): a new view per run, so the crossover is higher than {@link #MIN_WRITE}.
+   */
+  static final int MIN_FRESH_WRITE = 64;
 
   private BulkArrays() {}
 
@@ -103,6 +108,10 @@ final class BulkArrays {
       }
       v.put(at >>> 3, a);
     }
+  }
+
+  static void put(byte[] bytes, int at, double[] a, int n) {
+    view(bytes, at, n * 8).asDoubleBuffer().put(a, 0, n);
   }
 
   static void get(byte[] bytes, int at, short[] a) {

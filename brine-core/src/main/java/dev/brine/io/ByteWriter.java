@@ -353,6 +353,25 @@ public class ByteWriter {
     return p + 8;
   }
 
+  /**
+   * Stores {@code src[0, n)} as raw little-endian doubles from {@code p} on (long runs in one block
+   * copy); returns {@code p + 8 * n}.
+   *
+   * @throws IndexOutOfBoundsException if they do not all fit in {@code b} or {@code n} exceeds {@code src}
+   */
+  public static int storeFloat64s(byte[] b, int p, double[] src, int n) {
+    java.util.Objects.checkFromIndexSize(0, n, src.length);
+    java.util.Objects.checkFromIndexSize(p, n * 8L > Integer.MAX_VALUE ? -1 : n * 8, b.length);
+    if (n >= BulkArrays.MIN_FRESH_WRITE) {
+      BulkArrays.put(b, p, src, n);
+      return p + n * 8;
+    }
+    for (int i = 0; i < n; i++) {
+      I64.set(b, p + (i << 3), Double.doubleToRawLongBits(src[i]));
+    }
+    return p + n * 8;
+  }
+
   /** Stores {@code v} as a zig-zag varint (see {@link #writeVarInt32}); returns the next position. */
   public static int storeVarInt32(byte[] b, int p, int v) {
     return storeVarUInt32(b, p, (v << 1) ^ (v >> 31));

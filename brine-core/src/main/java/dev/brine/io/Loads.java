@@ -90,4 +90,21 @@ public final class Loads {
   public static double loadFloat64(byte[] b, int i) {
     return Double.longBitsToDouble((long) ByteWriter.I64.get(b, i));
   }
+
+  /**
+   * Fills {@code dst} with the little-endian doubles (raw bits) from array index {@code i} on: the bounds
+   * are checked; long arrays are copied in one block ({@link ByteReader#readFloat64s} does the same).
+   *
+   * @throws IndexOutOfBoundsException if the doubles do not all lie inside {@code b}
+   */
+  public static void loadFloat64s(byte[] b, int i, double[] dst) {
+    java.util.Objects.checkFromIndexSize(i, dst.length * 8L > Integer.MAX_VALUE ? -1 : dst.length * 8, b.length);
+    if (dst.length >= BulkArrays.MIN_READ) {
+      BulkArrays.get(b, i, dst);
+      return;
+    }
+    for (int k = 0; k < dst.length; k++) {
+      dst[k] = Double.longBitsToDouble((long) ByteWriter.I64.get(b, i + (k << 3)));
+    }
+  }
 }

@@ -194,6 +194,36 @@ class PrimitiveArrayBlocksTest {
     }
   }
 
+  /** The static forms for arrays a caller sized (brine-geometry's coordinates): same bytes, bounds checked. */
+  @Test
+  void staticStoresAndLoadsOfDoubles() {
+    for (int n : new int[] {0, 1, BulkArrays.MIN_FRESH_WRITE - 1, BulkArrays.MIN_FRESH_WRITE, BulkArrays.MIN_READ, 700}) {
+      for (int offset = 0; offset < 8; offset++) {
+        Random r = new Random(n * 8L + offset);
+        long[] v = new long[n];
+        double[] d = new double[n + 3];
+        for (int i = 0; i < n; i++) {
+          v[i] = bits(r, i);
+          d[i] = Double.longBitsToDouble(v[i]);
+        }
+        byte[] b = new byte[offset + n * 8 + 5];
+        assertEquals(offset + n * 8, ByteWriter.storeFloat64s(b, offset, d, n));
+        byte[] want = java.util.Arrays.copyOf(expected(offset, v, 8), b.length);
+        assertArrayEquals(want, b, "n=" + n + " offset=" + offset);
+        double[] back = new double[n];
+        Loads.loadFloat64s(b, offset, back);
+        for (int i = 0; i < n; i++) {
+          assertEquals(v[i], Double.doubleToRawLongBits(back[i]), "n=" + n + " offset=" + offset + " index " + i);
+        }
+        int m = Math.max(n, 1);
+        int o = offset;
+        assertThrows(IndexOutOfBoundsException.class, () -> ByteWriter.storeFloat64s(new byte[o + m * 8 - 1], o, d, m));
+        assertThrows(IndexOutOfBoundsException.class, () -> ByteWriter.storeFloat64s(new byte[o + m * 8 + 64], o, d, d.length + 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> Loads.loadFloat64s(b, b.length - 7, new double[1]));
+      }
+    }
+  }
+
   @Test
   void aLongArrayPastTheEndOfTheInputIsTruncatedNotCopied() {
     int n = BulkArrays.MIN_READ * 2;

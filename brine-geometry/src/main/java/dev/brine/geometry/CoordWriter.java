@@ -330,10 +330,7 @@ final class CoordWriter {
 
   /** The first {@code len} doubles of {@code raw} at {@code pos}. */
   static int doubles(byte[] b, int pos, double[] raw, int len) {
-    for (int i = 0; i < len; i++) {
-      ByteWriter.storeFloat64(b, pos + (i << 3), raw[i]);
-    }
-    return pos + (len << 3);
+    return ByteWriter.storeFloat64s(b, pos, raw, len);
   }
 
   /**

@@ -66,9 +66,7 @@ final class Coords {
   /** {@code count} little-endian doubles at {@code pos} (bounds already checked by the caller). */
   static double[] doubles(byte[] b, int pos, int count) {
     double[] raw = new double[count];
-    for (int i = 0; i < raw.length; i++) {
-      raw[i] = Loads.loadFloat64(b, pos + (i << 3));
-    }
+    Loads.loadFloat64s(b, pos, raw);
     return raw;
   }
 
