@@ -10,10 +10,11 @@ import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 
 /**
- * Copies long primitive arrays to and from little-endian bytes in one block, through a little-endian
- * view of a heap {@link ByteBuffer} wrapping the byte array: the JDK's bulk {@code put}/{@code get} of
- * such a view is a memory copy (a byte-swapping copy on a big-endian machine), where an element loop
- * stores one value at a time. Raw bits are copied, so NaN payloads and {@code -0.0} survive.
+ * Primitive arrays to and from little-endian bytes, for {@link ByteWriter}, {@link ByteReader} and
+ * {@link Loads}: short arrays element by element through the byte-array view {@code VarHandle}s, long
+ * ones in one block through a little-endian view of a heap {@link ByteBuffer} wrapping the byte array
+ * (the JDK's bulk {@code put}/{@code get} of such a view is a memory copy, a byte-swapping copy on a
+ * big-endian machine). Raw bits either way, so NaN payloads and {@code -0.0} survive.
  *
  * <p>A writer keeps its array across calls, so it keeps its {@link Views} too and pays a few checks per
  * array copied: block copies pay from {@link #MIN_WRITE} elements on. A reader gets a new array with
@@ -110,31 +111,116 @@ final class BulkArrays {
     }
   }
 
-  static void put(byte[] bytes, int at, double[] a, int n) {
-    view(bytes, at, n * 8).asDoubleBuffer().put(a, 0, n);
+  // Stores of arrays by element, for arrays under MIN_WRITE (a writer's views are in Views). The caller
+  // has made room.
+
+  static void store(byte[] b, int at, short[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 2) {
+      ByteWriter.I16.set(b, p, a[i]);
+    }
   }
 
-  static void get(byte[] bytes, int at, short[] a) {
-    view(bytes, at, a.length * 2).asShortBuffer().get(a);
+  static void store(byte[] b, int at, char[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 2) {
+      ByteWriter.I16.set(b, p, (short) a[i]);
+    }
   }
 
-  static void get(byte[] bytes, int at, char[] a) {
-    view(bytes, at, a.length * 2).asCharBuffer().get(a);
+  static void store(byte[] b, int at, int[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 4) {
+      ByteWriter.I32.set(b, p, a[i]);
+    }
   }
 
-  static void get(byte[] bytes, int at, int[] a) {
-    view(bytes, at, a.length * 4).asIntBuffer().get(a);
+  static void store(byte[] b, int at, long[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 8) {
+      ByteWriter.I64.set(b, p, a[i]);
+    }
   }
 
-  static void get(byte[] bytes, int at, long[] a) {
-    view(bytes, at, a.length * 8).asLongBuffer().get(a);
+  static void store(byte[] b, int at, float[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 4) {
+      ByteWriter.I32.set(b, p, Float.floatToRawIntBits(a[i]));
+    }
   }
 
-  static void get(byte[] bytes, int at, float[] a) {
-    view(bytes, at, a.length * 4).asFloatBuffer().get(a);
+  static void store(byte[] b, int at, double[] a) {
+    for (int i = 0, p = at; i < a.length; i++, p += 8) {
+      ByteWriter.I64.set(b, p, Double.doubleToRawLongBits(a[i]));
+    }
   }
 
-  static void get(byte[] bytes, int at, double[] a) {
-    view(bytes, at, a.length * 8).asDoubleBuffer().get(a);
+  /** {@code a[0, n)} into an array with no cached views: a new view from {@link #MIN_FRESH_WRITE} on. */
+  static void store(byte[] b, int at, double[] a, int n) {
+    if (n >= MIN_FRESH_WRITE) {
+      view(b, at, n * 8).asDoubleBuffer().put(a, 0, n);
+      return;
+    }
+    for (int i = 0, p = at; i < n; i++, p += 8) {
+      ByteWriter.I64.set(b, p, Double.doubleToRawLongBits(a[i]));
+    }
+  }
+
+  // Loads of arrays: the element loops below MIN_READ, a block copy through a new view from there on.
+  // The caller has checked that the bytes are there.
+
+  static void load(byte[] b, int at, short[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 2).asShortBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 2) {
+      a[i] = (short) ByteWriter.I16.get(b, p);
+    }
+  }
+
+  static void load(byte[] b, int at, char[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 2).asCharBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 2) {
+      a[i] = (char) (short) ByteWriter.I16.get(b, p);
+    }
+  }
+
+  static void load(byte[] b, int at, int[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 4).asIntBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 4) {
+      a[i] = (int) ByteWriter.I32.get(b, p);
+    }
+  }
+
+  static void load(byte[] b, int at, long[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 8).asLongBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 8) {
+      a[i] = (long) ByteWriter.I64.get(b, p);
+    }
+  }
+
+  static void load(byte[] b, int at, float[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 4).asFloatBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 4) {
+      a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(b, p));
+    }
+  }
+
+  static void load(byte[] b, int at, double[] a) {
+    if (a.length >= MIN_READ) {
+      view(b, at, a.length * 8).asDoubleBuffer().get(a);
+      return;
+    }
+    for (int i = 0, p = at; i < a.length; i++, p += 8) {
+      a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(b, p));
+    }
   }
 }

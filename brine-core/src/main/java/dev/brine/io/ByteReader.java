@@ -560,91 +560,43 @@ public class ByteReader {
   /** Reads {@code a.length} 16-bit values. */
   public final void readInt16s(short[] a) {
     require(a.length * 2, "short array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 2;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 2) {
-      a[i] = (short) ByteWriter.I16.get(buf, p);
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 2;
   }
 
   /** Reads {@code a.length} chars. */
   public final void readChars(char[] a) {
     require(a.length * 2, "char array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 2;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 2) {
-      a[i] = (char) (short) ByteWriter.I16.get(buf, p);
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 2;
   }
 
   /** Reads {@code a.length} 32-bit values. */
   public final void readInt32s(int[] a) {
     require(a.length * 4, "int array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 4;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 4) {
-      a[i] = (int) ByteWriter.I32.get(buf, p);
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 4;
   }
 
   /** Reads {@code a.length} 64-bit values. */
   public final void readInt64s(long[] a) {
     require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "long array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 8;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 8) {
-      a[i] = (long) ByteWriter.I64.get(buf, p);
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 8;
   }
 
   /** Reads {@code a.length} floats. */
   public final void readFloat32s(float[] a) {
     require(a.length * 4, "float array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 4;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 4) {
-      a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(buf, p));
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 4;
   }
 
   /** Reads {@code a.length} doubles. */
   public final void readFloat64s(double[] a) {
     require((int) Math.min(Integer.MAX_VALUE, a.length * 8L), "double array");
-    int p = pos;
-    if (a.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(buf, p, a);
-      pos = p + a.length * 8;
-      return;
-    }
-    for (int i = 0; i < a.length; i++, p += 8) {
-      a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(buf, p));
-    }
-    pos = p;
+    BulkArrays.load(buf, pos, a);
+    pos += a.length * 8;
   }
 
   // ---------------------------------------------------------------- strings

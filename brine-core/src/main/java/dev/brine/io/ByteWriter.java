@@ -362,13 +362,7 @@ public class ByteWriter {
   public static int storeFloat64s(byte[] b, int p, double[] src, int n) {
     java.util.Objects.checkFromIndexSize(0, n, src.length);
     java.util.Objects.checkFromIndexSize(p, n * 8L > Integer.MAX_VALUE ? -1 : n * 8, b.length);
-    if (n >= BulkArrays.MIN_FRESH_WRITE) {
-      BulkArrays.put(b, p, src, n);
-      return p + n * 8;
-    }
-    for (int i = 0; i < n; i++) {
-      I64.set(b, p + (i << 3), Double.doubleToRawLongBits(src[i]));
-    }
+    BulkArrays.store(b, p, src, n);
     return p + n * 8;
   }
 
@@ -461,97 +455,67 @@ public class ByteWriter {
   /** Writes each element as 2 bytes little-endian. */
   public final void writeInt16s(short[] a) {
     ensure(a.length * 2);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 2;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (short v : a) {
-      I16.set(buf, p, v);
-      p += 2;
-    }
-    pos = p;
+    pos += a.length * 2;
   }
 
   /** Writes each char as 2 bytes little-endian. */
   public final void writeChars(char[] a) {
     ensure(a.length * 2);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 2;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (char v : a) {
-      I16.set(buf, p, (short) v);
-      p += 2;
-    }
-    pos = p;
+    pos += a.length * 2;
   }
 
   /** Writes each element as 4 bytes little-endian. */
   public final void writeInt32s(int[] a) {
     ensure(a.length * 4);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 4;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (int v : a) {
-      I32.set(buf, p, v);
-      p += 4;
-    }
-    pos = p;
+    pos += a.length * 4;
   }
 
   /** Writes each element as 8 bytes little-endian. */
   public final void writeInt64s(long[] a) {
     ensure(a.length * 8);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 8;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (long v : a) {
-      I64.set(buf, p, v);
-      p += 8;
-    }
-    pos = p;
+    pos += a.length * 8;
   }
 
   /** Writes each element's raw IEEE 754 bits, 4 bytes little-endian. */
   public final void writeFloat32s(float[] a) {
     ensure(a.length * 4);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 4;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (float v : a) {
-      I32.set(buf, p, Float.floatToRawIntBits(v));
-      p += 4;
-    }
-    pos = p;
+    pos += a.length * 4;
   }
 
   /** Writes each element's raw IEEE 754 bits, 8 bytes little-endian. */
   public final void writeFloat64s(double[] a) {
     ensure(a.length * 8);
-    int p = pos;
     if (a.length >= BulkArrays.MIN_WRITE) {
-      views().put(p, a);
-      pos = p + a.length * 8;
-      return;
+      views().put(pos, a);
+    } else {
+      BulkArrays.store(buf, pos, a);
     }
-    for (double v : a) {
-      I64.set(buf, p, Double.doubleToRawLongBits(v));
-      p += 8;
-    }
-    pos = p;
+    pos += a.length * 8;
   }
 
   // ---------------------------------------------------------------- strings

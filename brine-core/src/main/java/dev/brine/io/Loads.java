@@ -99,12 +99,6 @@ public final class Loads {
    */
   public static void loadFloat64s(byte[] b, int i, double[] dst) {
     java.util.Objects.checkFromIndexSize(i, dst.length * 8L > Integer.MAX_VALUE ? -1 : dst.length * 8, b.length);
-    if (dst.length >= BulkArrays.MIN_READ) {
-      BulkArrays.get(b, i, dst);
-      return;
-    }
-    for (int k = 0; k < dst.length; k++) {
-      dst[k] = Double.longBitsToDouble((long) ByteWriter.I64.get(b, i + (k << 3)));
-    }
+    BulkArrays.load(b, i, dst);
   }
 }

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
   /** The class. */
-  @Param({"prim30", "account", "trade", "tick", "series", "order", "series1k"})
+  @Param({"prim30", "account", "trade", "tick", "series", "order", "series64", "series256", "series1k"})
   public String shape;
 
   @Override
