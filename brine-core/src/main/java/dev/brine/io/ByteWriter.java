@@ -94,6 +94,7 @@ public class ByteWriter {
   public final void trim(int maxRetained) {
     if (buf.length > maxRetained + SLACK) {
       buf = new byte[maxRetained + SLACK];
+      views = null; // they would pin the grown array
       writable = (int) Math.min(buf.length - SLACK, maxBytes);
       pos = 0;
     }
@@ -119,6 +120,7 @@ public class ByteWriter {
     }
     long cap = Math.max(needed + SLACK, Math.min((long) buf.length * 2, maxBytes + SLACK));
     buf = Arrays.copyOf(buf, (int) Math.min(cap, Integer.MAX_VALUE - 8));
+    views = null; // of the old array: made again for the new one when needed
     writable = (int) Math.min(buf.length - SLACK, maxBytes);
   }
 

@@ -224,6 +224,23 @@ class PrimitiveArrayBlocksTest {
     }
   }
 
+  /** A pooled writer trims a grown buffer so as not to pin memory: its views must not pin it either. */
+  @Test
+  void trimmingAWriterReleasesTheArrayItsViewsCovered() {
+    ByteWriter w = new ByteWriter(16);
+    w.writeInt64s(new long[300_000]); // grows past 1 MiB and makes views of the grown array
+    java.lang.ref.WeakReference<byte[]> grown = new java.lang.ref.WeakReference<>(w.array());
+    w.trim(1 << 20);
+    for (int i = 0; i < 20 && grown.get() != null; i++) {
+      System.gc();
+    }
+    assertTrue(grown.get() == null, "the trimmed array is still reachable");
+    w.reset();
+    w.writeInt64s(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17});
+    assertEquals(17 * 8, w.position());
+    assertEquals(17L, Loads.loadInt64(w.array(), 16 * 8));
+  }
+
   @Test
   void aLongArrayPastTheEndOfTheInputIsTruncatedNotCopied() {
     int n = BulkArrays.MIN_READ * 2;
