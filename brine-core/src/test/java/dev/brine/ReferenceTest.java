@@ -19,6 +19,53 @@ class ReferenceTest {
   static final Brine REFS = Brine.builder().register(Node.class, Pair.class).references(true).build();
   static final Brine PLAIN = Brine.builder().register(Node.class, Pair.class).build();
 
+  /**
+   * {@code n} nodes, the first listing each other one twice; each node's {@code next} is the one before it
+   * (written already, so a back-reference) and its {@code other} the first: wide, not deep.
+   */
+  static Node wide(int n) {
+    Node first = new Node();
+    first.name = "0";
+    Node prev = first;
+    for (int i = 1; i < n; i++) {
+      Node x = new Node();
+      x.name = Integer.toString(i);
+      x.next = prev;
+      x.other = first;
+      first.children.add(x);
+      first.children.add(x);
+      prev = x;
+    }
+    return first;
+  }
+
+  static void checkWide(Node back, int n) {
+    assertEquals("0", back.name);
+    assertEquals(2 * (n - 1), back.children.size());
+    Node prev = back;
+    for (int i = 1; i < n; i++) {
+      Node x = back.children.get(2 * (i - 1));
+      assertSame(x, back.children.get(2 * (i - 1) + 1));
+      assertEquals(Integer.toString(i), x.name);
+      assertSame(prev, x.next);
+      assertSame(back, x.other);
+      prev = x;
+    }
+  }
+
+  /**
+   * The per-call identity tables grow far past their starting size and start again small on the next
+   * call of the same (pooled) session: graphs of very different sizes, one after another, keep their
+   * identities, and an id never leaks from one call into the next.
+   */
+  @Test
+  void largeAndSmallGraphsOneAfterAnother() {
+    for (int n : new int[] {3000, 2, 700, 1, 5000, 17, 40}) {
+      byte[] bytes = REFS.serialize(wide(n));
+      checkWide(REFS.deserialize(bytes, Node.class), n);
+    }
+  }
+
   @Test
   void selfReference() {
     Node n = new Node();

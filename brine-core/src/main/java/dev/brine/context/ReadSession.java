@@ -26,7 +26,15 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private final int maxDepth;
   private final int maxLength;
   private int depth;
-  private final ArrayList<Object> refs = new ArrayList<>();
+  /**
+   * The objects this call has read, with tracking on, by id: allocated afresh by each call that tracks an
+   * object (young, so its stores need no G1 barrier fence; see {@link IdentityIds}), starting at the size
+   * the previous call needed, at most 256.
+   */
+  private Object[] refs = NO_REFS;
+  private int refCount;
+  private int refStart = 16;
+  private static final Object[] NO_REFS = {};
   private int pendingRef = -1;
   private final ArrayList<ClassInfo> names = new ArrayList<>();
   /** Whether the payload being read is in format 1 (plain classes and records read by their legacy serializers). */
@@ -85,8 +93,10 @@ public final class ReadSession extends ByteReader implements ReadContext {
     calls++;
     depth = 0;
     legacy = false;
-    if (!refs.isEmpty()) { // an empty ArrayList's clear() still writes its modCount: not on every call
-      refs.clear();
+    if (refs != NO_REFS) {
+      refStart = Math.max(16, Math.min(256, refs.length));
+      refs = NO_REFS;
+      refCount = 0;
     }
     if (!names.isEmpty()) {
       names.clear();
@@ -98,9 +108,6 @@ public final class ReadSession extends ByteReader implements ReadContext {
   public void release() {
     reset();
     wrap(EMPTY, 0, 0);
-    if (refs.size() > 1024) {
-      refs.trimToSize();
-    }
   }
 
   private static final byte[] EMPTY = new byte[0];
@@ -300,15 +307,19 @@ public final class ReadSession extends ByteReader implements ReadContext {
   /** Reads a value of a tracked class with references on: its reference id is taken before its fields are read. */
   private Object readTracked(ClassInfo info, Serializer<Object> s, ContainerSerializer<Object> cs, ClassInfo element,
       ClassInfo valueClass) {
-    int id = refs.size();
-    refs.add(UNDER_CONSTRUCTION);
+    int id = refCount;
+    if (id == refs.length) {
+      refs = java.util.Arrays.copyOf(refs, Math.max(refStart, id * 2));
+    }
+    refs[id] = UNDER_CONSTRUCTION;
+    refCount = id + 1;
     int saved = pendingRef;
     pendingRef = id;
     Object value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
     if (info.readResolve != null) {
       value = info.resolve(value);
     }
-    refs.set(id, value);
+    refs[id] = value;
     pendingRef = saved;
     return value;
   }
@@ -329,7 +340,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
    */
   public void reference(Object instance) {
     if (pendingRef >= 0) {
-      refs.set(pendingRef, instance);
+      refs[pendingRef] = instance;
       pendingRef = -1;
     }
   }
@@ -340,11 +351,11 @@ public final class ReadSession extends ByteReader implements ReadContext {
           + " but reference tracking is off");
     }
     int index = readVarUInt32();
-    if (index < 0 || index >= refs.size()) {
+    if (index < 0 || index >= refCount) {
       throw new MalformedInputException("back-reference to object #" + Integer.toUnsignedString(index)
-          + " at offset " + offsetOf(at) + ", but only " + refs.size() + " objects were read");
+          + " at offset " + offsetOf(at) + ", but only " + refCount + " objects were read");
     }
-    Object o = refs.get(index);
+    Object o = refs[index];
     if (o == UNDER_CONSTRUCTION) {
       throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " to object #" + index
           + " whose construction is not finished (a cycle through a record or an immutable value cannot be rebuilt)");

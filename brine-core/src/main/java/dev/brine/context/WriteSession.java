@@ -24,7 +24,8 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   private final boolean trackRefs;
   private final int maxDepth;
   private int depth;
-  private IdentityHashMap<Object, Integer> refs;
+  /** The objects this call has written, with tracking on. */
+  private final IdentityIds refs = new IdentityIds();
   private IdentityHashMap<Class<?>, Integer> names;
   /** A small direct-mapped cache of class infos, indexed by the class's identity hash. */
   private final Class<?>[] cachedClasses = new Class<?>[2 * CACHE_SETS];
@@ -73,9 +74,7 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     super.reset();
     calls++;
     depth = 0;
-    if (refs != null && !refs.isEmpty()) {
-      refs.clear(); // IdentityHashMap.clear walks its whole table, even when empty
-    }
+    refs.clear();
     if (names != null && !names.isEmpty()) {
       names.clear();
     }
@@ -249,12 +248,8 @@ public final class WriteSession extends ByteWriter implements WriteContext {
    * written before; otherwise remembers it and returns false.
    */
   private boolean writeBackReference(Object value, int marker) {
-    IdentityHashMap<Object, Integer> r = refs;
-    if (r == null) {
-      r = refs = new IdentityHashMap<>();
-    }
-    Integer seen = r.putIfAbsent(value, r.size());
-    if (seen == null) {
+    int seen = refs.idOrAdd(value);
+    if (seen < 0) {
       return false;
     }
     writeInt8(marker);

@@ -18,7 +18,7 @@ public class Order implements java.io.Serializable {
 
     public Line() {}
 
-    Line(long sku, int quantity, Integer discountBp, Side side) {
+    public Line(long sku, int quantity, Integer discountBp, Side side) {
       this.sku = sku;
       this.quantity = quantity;
       this.discountBp = discountBp;
