@@ -22,7 +22,9 @@ import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.struct.StructGroupFloor;
 import dev.brine.bench.support.CodecBench;
 import dev.brine.bench.support.Libraries;
+import dev.brine.bench.unseen.Order;
 import dev.brine.bench.unseen.PlacementBench;
+import dev.brine.bench.unseen.RefsBench;
 import dev.brine.bench.unseen.Trade;
 import dev.brine.bench.unseen.UnseenBench;
 import java.lang.reflect.Field;
@@ -173,6 +175,19 @@ class RoundTripSmokeTest {
       b.pad = pad;
       b.setup();
       assertEquals(Trade.create(), b.deserialize(), "pad " + pad);
+    }
+  }
+
+  @Test
+  void theReferenceBenchmarkReadsBackWhatItWroteWithTrackingOnAndOff() {
+    for (int lines : new int[] {6, 100}) {
+      RefsBench b = new RefsBench();
+      b.lines = lines;
+      b.setup(); // checks both round trips
+      Order tracked = (Order) b.deserialize_tracking();
+      assertEquals(b.deserialize_plain(), tracked, "lines " + lines);
+      assertEquals(lines, tracked.lines.size());
+      assertTrue(b.serialize_tracking().length > 0 && b.serialize_plain().length > 0);
     }
   }
 
