@@ -66,6 +66,22 @@ class ReferenceTest {
     }
   }
 
+  /** Neither a pooled writer nor a pooled reader keeps the objects of a call that has returned. */
+  @Test
+  void aCallThatHasReturnedLeavesItsObjectsCollectable() {
+    Node written = wide(50);
+    java.lang.ref.WeakReference<Node> writtenChild = new java.lang.ref.WeakReference<>(written.children.get(10));
+    byte[] bytes = REFS.serialize(written);
+    written = null;
+    java.lang.ref.WeakReference<Node> readChild =
+        new java.lang.ref.WeakReference<>(REFS.deserialize(bytes, Node.class).children.get(10));
+    for (int i = 0; i < 20 && (writtenChild.get() != null || readChild.get() != null); i++) {
+      System.gc();
+    }
+    assertTrue(writtenChild.get() == null, "the writer keeps a tracked object");
+    assertTrue(readChild.get() == null, "the reader keeps a tracked object");
+  }
+
   @Test
   void selfReference() {
     Node n = new Node();

@@ -142,7 +142,7 @@ public final class Engine {
   }
 
   private void done(ContextPool.Slot<WriteSession> slot) {
-    slot.context.trim(1 << 20);
+    slot.context.release();
     writers.release(slot);
   }
 

@@ -80,6 +80,12 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     }
   }
 
+  /** Drops the objects this call tracked and a grown buffer, so a pooled context pins nothing between calls. */
+  public void release() {
+    refs.clear();
+    trim(1 << 20);
+  }
+
   /** The info for {@code type}, checking registration and the deny-list. */
   public ClassInfo classInfo(Class<?> type) {
     // two-way sets indexed by identity hash: a payload's few classes (an object, its lists and maps,
