@@ -27,12 +27,9 @@ final class IdentityIds {
         ids = new int[start];
       }
     }
-    int mask = k.length - 1;
-    int i = System.identityHashCode(value) & mask;
-    for (Object o; (o = k[i]) != null; i = (i + 1) & mask) {
-      if (o == value) {
-        return ids[i];
-      }
+    int i = slot(k, value);
+    if (k[i] != null) {
+      return ids[i];
     }
     k[i] = value;
     ids[i] = count++;
@@ -42,20 +39,32 @@ final class IdentityIds {
     return -1;
   }
 
+  /** The slot of {@code value} in {@code k}, or the free slot where it belongs (linear probing). */
+  private static int slot(Object[] k, Object value) {
+    int mask = k.length - 1;
+    int i = System.identityHashCode(value) & mask;
+    Object o;
+    while ((o = k[i]) != null && o != value) {
+      i = (i + 1) & mask;
+    }
+    return i;
+  }
+
+  /** The first size of a call's table (keys here, objects read in {@link ReadSession}): what the last call needed, bounded. */
+  static int startSize(int lastLength) {
+    return Math.max(MIN, Math.min(MAX_START, lastLength));
+  }
+
   private void grow() {
     Object[] old = keys;
     int[] oldIds = ids;
     int cap = old.length * 2;
     Object[] k = new Object[cap];
     int[] d = new int[cap];
-    int mask = cap - 1;
     for (int j = 0; j < old.length; j++) {
       Object o = old[j];
       if (o != null) {
-        int i = System.identityHashCode(o) & mask;
-        while (k[i] != null) {
-          i = (i + 1) & mask;
-        }
+        int i = slot(k, o);
         k[i] = o;
         d[i] = oldIds[j];
       }
@@ -67,7 +76,7 @@ final class IdentityIds {
   /** Forgets this call's objects: the next call that tracks one allocates a new table. */
   void clear() {
     if (keys != null) {
-      start = Math.min(MAX_START, keys.length);
+      start = startSize(keys.length);
       keys = null;
       count = 0;
       if (ids.length > MAX_START) {

@@ -29,11 +29,11 @@ public final class ReadSession extends ByteReader implements ReadContext {
   /**
    * The objects this call has read, with tracking on, by id: allocated afresh by each call that tracks an
    * object (young, so its stores need no G1 barrier fence; see {@link IdentityIds}), starting at the size
-   * the previous call needed, at most 256.
+   * the previous call needed ({@link IdentityIds#startSize}).
    */
   private Object[] refs = NO_REFS;
   private int refCount;
-  private int refStart = 16;
+  private int refStart = IdentityIds.startSize(0);
   private static final Object[] NO_REFS = {};
   private int pendingRef = -1;
   private final ArrayList<ClassInfo> names = new ArrayList<>();
@@ -94,7 +94,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
     depth = 0;
     legacy = false;
     if (refs != NO_REFS) {
-      refStart = Math.max(16, Math.min(256, refs.length));
+      refStart = IdentityIds.startSize(refs.length);
       refs = NO_REFS;
       refCount = 0;
     }

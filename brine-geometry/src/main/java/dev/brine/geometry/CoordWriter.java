@@ -281,7 +281,7 @@ final class CoordWriter {
   /** A PackedCoordinateSequence.Double ({@code d} ordinates per coordinate) in the layout's dimension. */
   private static int packed(byte[] b, int pos, double[] raw, int d, int layout) {
     if ((layout & (FLAG_Z_NAN | FLAG_M_NAN)) == 0) {
-      return doubles(b, pos, raw, raw.length);
+      return ByteWriter.storeFloat64s(b, pos, raw, raw.length);
     }
     int n = raw.length / d;
     long other = 0;
@@ -326,11 +326,6 @@ final class CoordWriter {
         }
         return other == 0 ? pos + (n << 4) : -1;
     }
-  }
-
-  /** The first {@code len} doubles of {@code raw} at {@code pos}. */
-  static int doubles(byte[] b, int pos, double[] raw, int len) {
-    return ByteWriter.storeFloat64s(b, pos, raw, len);
   }
 
   /**

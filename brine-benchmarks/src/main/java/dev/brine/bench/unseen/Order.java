@@ -18,7 +18,7 @@ public class Order implements java.io.Serializable {
 
     public Line() {}
 
-    public Line(long sku, int quantity, Integer discountBp, Side side) {
+    Line(long sku, int quantity, Integer discountBp, Side side) {
       this.sku = sku;
       this.quantity = quantity;
       this.discountBp = discountBp;
@@ -42,13 +42,21 @@ public class Order implements java.io.Serializable {
   public int lineCount;
   public List<Line> lines;
 
-  /** @return the benchmark's value */
+  /** @return the benchmark's value: six lines */
   public static Order create() {
+    return create(6);
+  }
+
+  /**
+   * @param lines the number of line objects
+   * @return an order with that many lines
+   */
+  public static Order create(int lines) {
     Order o = new Order();
     o.orderId = 70_000_001L;
     o.customerId = 5_123_456L;
     o.lines = new ArrayList<>();
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < lines; i++) {
       o.lines.add(new Line(880_000L + i * 13, 1 + i, i % 3 == 0 ? null : 25 * i, i % 2 == 0 ? Side.BUY : Side.SELL));
     }
     o.lineCount = o.lines.size();

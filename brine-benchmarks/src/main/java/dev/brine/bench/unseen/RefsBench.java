@@ -1,7 +1,6 @@
 package dev.brine.bench.unseen;
 
 import dev.brine.Brine;
-import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,13 +36,7 @@ public class RefsBench {
     Class<?>[] classes = {Order.class, Order.Line.class, Order.Side.class};
     plain = Brine.builder().register(classes).build();
     tracking = Brine.builder().register(classes).references(true).build();
-    value = Order.create();
-    value.lines = new ArrayList<>();
-    for (int i = 0; i < lines; i++) {
-      value.lines.add(new Order.Line(880_000L + i * 13, 1 + i, i % 3 == 0 ? null : 25 * i,
-          i % 2 == 0 ? Order.Side.BUY : Order.Side.SELL));
-    }
-    value.lineCount = lines;
+    value = Order.create(lines);
     plainBytes = plain.serialize(value);
     trackingBytes = tracking.serialize(value);
     if (!value.equals(plain.deserialize(plainBytes, Order.class))
