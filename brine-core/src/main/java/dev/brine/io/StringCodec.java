@@ -4,7 +4,6 @@ import dev.brine.Brine;
 import dev.brine.MalformedInputException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.charset.StandardCharsets;
 
 /** String encoding shared by {@link ByteWriter} and {@link ByteReader}: one header, three coders. */
 final class StringCodec {
@@ -164,9 +163,22 @@ final class StringCodec {
     if ((header & 3) == LATIN1 && byteLen <= r.limit - p && byteLen <= r.maxStringBytes) {
       int n = (int) byteLen;
       r.pos = p + n;
-      return new String(r.buf, p, n, StandardCharsets.ISO_8859_1);
+      return latin1(r.buf, p, n);
     }
     return readChecked(r, header, start);
+  }
+
+  /**
+   * A string of the Latin-1 bytes {@code b[p, p + n)}: {@code String(byte[] ascii, int hibyte, int
+   * offset, int count)} with {@code hibyte} 0, each char a byte's unsigned value, which is Latin-1
+   * decoding. Deprecated because it drops the high byte of other charsets, which is the point here.
+   * On JDK 17 the {@code Charset} constructor is over 800 bytes of bytecode, too big for C2 to inline:
+   * every string read was a call that then dispatched on the charset; this one (about 130 bytes) is
+   * inlined and is one array copy, as the other.
+   */
+  @SuppressWarnings("deprecation")
+  static String latin1(byte[] b, int p, int n) {
+    return new String(b, 0, p, n);
   }
 
   private static String readChecked(ByteReader r, long header, int start) {
@@ -185,7 +197,7 @@ final class StringCodec {
     switch (coder) {
       case LATIN1: {
         r.pos = p + n;
-        return new String(buf, p, n, StandardCharsets.ISO_8859_1);
+        return latin1(buf, p, n);
       }
       case UTF16: {
         if ((n & 1) != 0) {

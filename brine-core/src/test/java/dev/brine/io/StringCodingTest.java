@@ -49,6 +49,29 @@ class StringCodingTest {
     }
   }
 
+  @Test
+  void everyLatin1ByteReadsAsItsChar() {
+    // the Latin-1 read decodes each byte as its unsigned value, 0x80..0xFF included, at any offset
+    StringBuilder all = new StringBuilder();
+    for (char c = 0; c <= 0xFF; c++) {
+      all.append(c);
+      String one = String.valueOf(c);
+      byte[] b = write(one);
+      assertEquals(0, b[0] & 3, "Latin-1 coder for U+" + Integer.toHexString(c));
+      assertEquals(one, read(b));
+    }
+    byte[] b = write(all.toString());
+    assertEquals(0, b[0] & 3);
+    String back = read(b);
+    assertEquals(all.toString(), back);
+    assertEquals(256, back.length());
+    byte[] shifted = new byte[b.length + 5];
+    System.arraycopy(b, 0, shifted, 5, b.length);
+    ByteReader r = new ByteReader(shifted);
+    r.skip(5);
+    assertEquals(all.toString(), r.readString());
+  }
+
   @Property(tries = 500)
   void everyStringRoundTrips(@ForAll("anyChars") String s) {
     assertEquals(s, read(write(s)));
