@@ -12,6 +12,7 @@ import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
 import dev.brine.plan.Instantiator;
 import dev.brine.registry.ClassInfo;
+import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.Serializer;
 import java.lang.invoke.MethodHandle;
@@ -390,6 +391,9 @@ final class ReadCodegen {
    * ReadContext.readPayload} does.
    */
   private void callRead(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int ctxLocal) {
+    if (readLeaf(mv, info, ctxLocal)) {
+      return;
+    }
     if (info.composite) {
       mv.visitVarInsn(ALOAD, ctxLocal);
       rcall(mv, "enterNested", "()V");
@@ -402,6 +406,39 @@ final class ReadCodegen {
       rcall(mv, "exitNested", "()V");
     }
   }
+  /**
+   * For the commonest leaf classes (String and the compressed or fixed Integer and Long), pushes the
+   * value read by the context's own method, as {@code ReadSession.readPayload} reads them (the same
+   * bytes as their serializer): the built-in scalars share one serializer class whose {@code read}
+   * switches over fourteen kinds, too big for C2 to inline once compiled (perfasm, MediaContent
+   * deserialize: {@code ScalarSerializers$Scalar::read} a method of its own). False for any other class.
+   */
+  private static boolean readLeaf(MethodVisitor mv, ClassInfo info, int ctxLocal) {
+    if (info.composite) {
+      return false;
+    }
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_STRING:
+        mv.visitVarInsn(ALOAD, ctxLocal);
+        rcall(mv, "readString", "()Ljava/lang/String;");
+        return true;
+      case PayloadTraits.LEAF_INT32:
+      case PayloadTraits.LEAF_FIXED_INT32:
+        mv.visitVarInsn(ALOAD, ctxLocal);
+        rcall(mv, info.leafKind == PayloadTraits.LEAF_INT32 ? "readVarInt32" : "readInt32", "()I");
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", false);
+        return true;
+      case PayloadTraits.LEAF_INT64:
+      case PayloadTraits.LEAF_FIXED_INT64:
+        mv.visitVarInsn(ALOAD, ctxLocal);
+        rcall(mv, info.leafKind == PayloadTraits.LEAF_INT64 ? "readVarInt64" : "readInt64", "()J");
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", "valueOf", "(J)Ljava/lang/Long;", false);
+        return true;
+      default:
+        return false;
+    }
+  }
+
 
   /** Reads one field into the object in local 1 from the context in local 0. */
   private void readField(MethodVisitor mv, FieldPlan f) {

@@ -10,6 +10,7 @@ import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
 import dev.brine.registry.ClassInfo;
+import dev.brine.registry.PayloadTraits;
 import dev.brine.registry.TypeIds;
 import dev.brine.serializer.Serializer;
 import java.lang.invoke.MethodHandle;
@@ -173,6 +174,9 @@ final class WriteCodegen {
    * WriteContext.writePayload} does.
    */
   private void callWrite(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int valueLocal) {
+    if (writeLeaf(mv, info, valueLocal)) {
+      return;
+    }
     if (info.composite) {
       mv.visitVarInsn(ALOAD, 0);
       call(mv, "enterNested", "()V");
@@ -186,6 +190,44 @@ final class WriteCodegen {
       call(mv, "exitNested", "()V");
     }
   }
+  /**
+   * For the commonest leaf classes (String and the compressed or fixed Integer and Long), writes the
+   * value in local {@code valueLocal} through the context's own method, as {@code
+   * WriteSession.writePayload} writes them (the same bytes as their serializer, whose {@code write}
+   * switches over fourteen kinds and is too big to inline once compiled). False for any other class.
+   */
+  private static boolean writeLeaf(MethodVisitor mv, ClassInfo info, int valueLocal) {
+    if (info.composite) {
+      return false;
+    }
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_STRING:
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ALOAD, valueLocal);
+        mv.visitTypeInsn(CHECKCAST, "java/lang/String");
+        call(mv, "writeString", "(Ljava/lang/String;)V");
+        return true;
+      case PayloadTraits.LEAF_INT32:
+      case PayloadTraits.LEAF_FIXED_INT32:
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ALOAD, valueLocal);
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Integer");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Integer", "intValue", "()I", false);
+        call(mv, info.leafKind == PayloadTraits.LEAF_INT32 ? "writeVarInt32" : "writeInt32", "(I)V");
+        return true;
+      case PayloadTraits.LEAF_INT64:
+      case PayloadTraits.LEAF_FIXED_INT64:
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ALOAD, valueLocal);
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Long");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Long", "longValue", "()J", false);
+        call(mv, info.leafKind == PayloadTraits.LEAF_INT64 ? "writeVarInt64" : "writeInt64", "(J)V");
+        return true;
+      default:
+        return false;
+    }
+  }
+
 
   /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */
   private static final int ITERATOR_LOCAL = 5;

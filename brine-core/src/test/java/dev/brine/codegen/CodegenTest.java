@@ -29,6 +29,7 @@ class CodegenTest {
     private boolean z; private byte b; private short s; private char c; private int i; private long l;
     private float f; private double d; private String str; private Integer boxed; private Mode mode;
     private int[] ints; private Object any; private List<String> names; private Map<String, Integer> counts;
+    private List<Long> longs; private Map<Long, String> labels;
     private final String finalField;
     private Everything nested;
     Everything() { super(0); finalField = null; }
@@ -51,6 +52,8 @@ class CodegenTest {
     e.boxed = seed % 4 == 0 ? null : seed; e.mode = seed % 2 == 0 ? Mode.ON : null; e.ints = new int[] {seed, -seed};
     e.any = seed % 2 == 0 ? new Rec(1, 2, 3, "4", Mode.OFF, List.of(5), null, null) : (Object) ("any" + seed);
     e.names = new ArrayList<>(List.of("a" + seed, "b")); e.counts = new HashMap<>(Map.of("k", seed));
+    e.longs = new java.util.LinkedList<>(List.of(seed * 1_000_000_007L, -1L, Long.MIN_VALUE));
+    e.labels = seed % 3 == 0 ? null : new java.util.TreeMap<>(Map.of((long) seed, "\u00e9" + seed, Long.MAX_VALUE, "\u65e5"));
     if (seed > 0) {
       e.nested = sample(seed - 1);
     }

@@ -12,13 +12,14 @@ import org.openjdk.jmh.annotations.State;
  * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
  * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes), {@link
  * Tick} (a record), {@link Series} (primitive arrays of 24 elements; {@code series64}, {@code series256}
- * and {@code series1k} the same class with longer arrays) and {@link Order} (a list of small objects).
+ * and {@code series1k} the same class with longer arrays) {@link Order} (a list of small objects) and {@link Tagged} (lists and a map of strings and
+ * boxed numbers).
  * Brine and Fory side by side through {@link CodecBench}'s methods.
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
   /** The class. */
-  @Param({"prim30", "account", "trade", "tick", "series", "order", "series64", "series256", "series1k"})
+  @Param({"prim30", "account", "trade", "tick", "series", "order", "tagged", "series64", "series256", "series1k"})
   public String shape;
 
   @Override
@@ -30,6 +31,7 @@ public class UnseenBench extends CodecBench {
       case "tick" -> Tick.create();
       case "series" -> Series.create();
       case "order" -> Order.create();
+      case "tagged" -> Tagged.create();
       case "series1k" -> Series.create(1024);
       case "series64" -> Series.create(64);
       case "series256" -> Series.create(256);
@@ -46,12 +48,13 @@ public class UnseenBench extends CodecBench {
       case "tick" -> List.of(Tick.class, Account.Status.class);
       case "series", "series1k", "series64", "series256" -> List.of(Series.class);
       case "order" -> List.of(Order.class, Order.Line.class, Order.Side.class);
+      case "tagged" -> List.of(Tagged.class);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
   }
 
   @Override
   protected List<Class<?>> kryoExtraClasses() {
-    return List.of(ArrayList.class, long[].class, double[].class, int[].class, float[].class);
+    return List.of(ArrayList.class, java.util.HashMap.class, long[].class, double[].class, int[].class, float[].class);
   }
 }
