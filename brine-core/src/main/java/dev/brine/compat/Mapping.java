@@ -250,6 +250,7 @@ final class Mapping {
       }
       if (f.code == ClassDef.DefField.CODE_OBJECT) {
         want[i] = lt; // a tagged value: an Optional or a T, per value
+        convert[i] = FieldTypes.unboxed(lt); // a number widened into a box's T, per value
         return;
       }
     }
@@ -302,8 +303,8 @@ final class Mapping {
         throw incompatible(f, rt.getName(), lt);
       }
     }
-    if (lt.isPrimitive()) {
-      convert[i] = lt; // a tagged value: checked and converted per value
+    if (lt.isPrimitive() || FieldTypes.unboxed(lt) != null) {
+      convert[i] = lt.isPrimitive() ? lt : FieldTypes.unboxed(lt); // a tagged value: checked and widened per value
     }
   }
 

@@ -373,6 +373,106 @@ class EvolvedShapesTest {
     assertEquals("false", new TwoVersions(field("Boolean", "null"), field("boolean", null)).read());
   }
 
+  /**
+   * An unknown class's value and an unknown enum constant read as null (unknownEnumAsNull) inside
+   * collections: the null is kept where the collection can hold it (List.of and Map.of then come back
+   * unmodifiable, an Optional empty); a collection that holds no null (Set.of, ConcurrentHashMap,
+   * ArrayDeque, TreeSet) is a BrineException, never a NullPointerException.
+   */
+  @Test
+  void nullsWhereCollectionsHoldNone() {
+    String[][] shapes = {
+        {"java.util.List.of(X, Y)", "[X, null] 6"}, {"java.util.Map.of(\"k\", X, \"l\", Y)", "{k=X, l=null} 6"},
+        {"new java.util.TreeMap<>(java.util.Map.of(\"k\", X, \"l\", Y))", "{k=X, l=null} 6"},
+        {"java.util.Optional.of(Y)", "Optional.empty 6"}, {"java.util.Set.of(X, Y)", null},
+        {"new java.util.concurrent.ConcurrentHashMap<>(java.util.Map.of(\"k\", X, \"l\", Y))", null},
+        {"new java.util.ArrayDeque<>(java.util.List.of(X, Y))", null}, {"new java.util.TreeSet<>(java.util.Set.of(X, Y))", null}};
+    for (boolean en : new boolean[] {true, false}) {
+      for (String[] shape : shapes) {
+        if (!en && shape[0].contains("TreeSet")) {
+          continue; // a Color and a G are not comparable
+        }
+        String w = (en ? "public enum Color { RED, BLUE }\n" : "public class Color { public String toString() { return \"X\"; } }\n")
+            + "---\npublic class G { public int g; }\n"
+            + "---\npublic class K { public Object f; public int after = 6; }\n"
+            + "---\npublic class Make { public static Object value() { K k = new K(); k.f = "
+            + shape[0].replace("X", en ? "Color.RED" : "new Color()").replace("Y", en ? "Color.BLUE" : "new G()")
+            + "; return k; } }\n";
+        String r = (en ? "public enum Color { RED }\n" : "public class Color { public String toString() { return \"X\"; } }\n")
+            + "---\npublic class K { public Object f; public int after; }\n"
+            + "---\npublic class Show { public static String show(Object o) { K k = (K) o; return (k.f instanceof java.util.Map<?, ?> m"
+            + " ? new java.util.TreeMap<>(m) : k.f) + \" \" + k.after; } }\n";
+        TwoVersions t = new TwoVersions(w, r, b -> b.unknownEnumAsNull(true));
+        if (shape[1] != null) {
+          assertEquals(shape[1].replace("X", en ? "RED" : "X"), t.read(), shape[0]);
+        } else {
+          t.refused();
+        }
+      }
+    }
+  }
+
+  /** Tagged values (a field declared Object) widened per value into a primitive, a box or an Optional; others refused. */
+  @Test
+  void taggedValuesWidenedPerValue() {
+    String[][] ok = {{"(short) 3", "Integer", "3"}, {"(byte) 3", "long", "3"}, {"3", "Long", "3"}, {"'a'", "Integer", "97"},
+        {"1.5f", "Double", "1.5"}, {"3", "java.util.Optional<Long>", "Optional[3]"}, {"3", "double", "3.0"}};
+    for (String[] c : ok) {
+      assertEquals(c[2], new TwoVersions(field("Object", c[0]), field(c[1], null)).read(), c[0] + " into " + c[1]);
+    }
+    String[][] refused = {{"3L", "Integer"}, {"3L", "int"}, {"true", "Integer"}, {"3", "Short"}, {"\"3\"", "Integer"},
+        {"3.5", "Float"}, {"3", "Character"}};
+    for (String[] c : refused) {
+      new TwoVersions(field("Object", c[0]), field(c[1], null)).refused("adv.K", "f");
+    }
+  }
+
+  /** Classes renamed through register(int id, Class), inside a list and an array; an enum renamed the same way. */
+  @Test
+  void classesRenamedById() {
+    String w = """
+        public class Old { public String name; public int n; }
+        ---
+        public enum Hue { RED, BLUE }
+        ---
+        public class K { public java.util.List<Old> list; public Old[] arr; public Old one; public Hue hue; public java.util.Optional<Old> opt; }
+        ---
+        public class Make {
+          public static Object value() {
+            Old o = new Old(); o.name = "o"; o.n = 2;
+            K k = new K(); k.list = java.util.List.of(o); k.arr = new Old[] {o, null}; k.one = o; k.hue = Hue.BLUE; k.opt = java.util.Optional.of(o);
+            return k;
+          }
+        }
+        """;
+    String r = """
+        public class New { public long n; public String name; public String added = "+"; }
+        ---
+        public enum Color { BLUE, RED }
+        ---
+        public class K { public java.util.List<New> list; public New[] arr; public New one; public Color hue; public java.util.Optional<New> opt; }
+        ---
+        public class Show {
+          static String s(New x) { return x == null ? "null" : x.name + x.n + x.added; }
+          public static String show(Object o) {
+            K k = (K) o;
+            return s(k.list.get(0)) + " " + s(k.arr[0]) + s(k.arr[1]) + " " + s(k.one) + " " + k.hue + " " + s(k.opt.get());
+          }
+        }
+        """;
+    TwoVersions t = new TwoVersions(w, r);
+    Class<?> old = TwoVersions.type(t.writerLoader, "Old");
+    Class<?> hue = TwoVersions.type(t.writerLoader, "Hue");
+    Class<?> k1 = TwoVersions.type(t.writerLoader, "K");
+    dev.brine.Brine writer = dev.brine.Brine.builder().compatible(true).classLoader(t.writerLoader).register(5, old).register(6, hue)
+        .register(k1).build();
+    dev.brine.Brine reader = dev.brine.Brine.builder().compatible(true).classLoader(t.readerLoader)
+        .register(5, TwoVersions.type(t.readerLoader, "New")).register(6, TwoVersions.type(t.readerLoader, "Color"))
+        .register(TwoVersions.type(t.readerLoader, "K")).build();
+    byte[] bytes = writer.serialize(t.value());
+    assertEquals("o2+ o2+null o2+ BLUE o2+", t.show(reader.deserialize(bytes, TwoVersions.type(t.readerLoader, "K"))));
+  }
+
   /** A class K with one field {@code f} of {@code type} (set to {@code value} by Make, when given) and one after it. */
   static String field(String type, String value) {
     String k = "public class K { public " + type + " f; public int after = 5; }\n";
