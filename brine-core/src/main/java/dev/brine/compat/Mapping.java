@@ -53,7 +53,7 @@ final class Mapping {
   /** Per remote group ENUM field: remote ordinal to local constant (null entries: unknown constant). */
   private final Object[][] enums;
 
-  Mapping(CompatContext cx, ClassDef def, Class<?> type) {
+  Mapping(CompatContext cx, ClassDef def, Class<?> type, boolean refs) {
     this.cx = cx;
     this.def = def;
     this.type = type;
@@ -101,8 +101,8 @@ final class Mapping {
               + " not know and cannot skip (it has a serializer of its own); register it here");
         }
       } else if (f.code == ClassDef.DefField.CODE_CONTAINER) {
-        element[i] = cx.resolve(f.ref);
-        value[i] = cx.resolve(f.ref2);
+        element[i] = skipped(cx.resolve(f.ref), f.ref, refs);
+        value[i] = skipped(cx.resolve(f.ref2), f.ref2, refs);
         if ((element[i] == null && f.ref.kind != TypeRef.NONE) || (value[i] == null && f.ref2.kind != TypeRef.NONE)) {
           throw new BrineException("compatible mode: field " + where(f) + " is a container of " + f.describe()
               + ", a class this side does not know; register it here");
@@ -194,6 +194,15 @@ final class Mapping {
     wantElement[i] = null;
     wantValue[i] = null;
     enums[i] = null;
+  }
+
+  /**
+   * {@code info}, or for a compatible class this side does not know (a container's final element, key or
+   * value class) one that reads its values through and drops them — with references off (see {@link
+   * SkippedValue}); otherwise null.
+   */
+  private ClassInfo skipped(ClassInfo info, TypeRef ref, boolean refs) {
+    return info == null && ref.compat() && !refs ? cx.skippedValue() : info;
   }
 
   private String where(ClassDef.DefField f) {

@@ -160,6 +160,47 @@ class EvolvedGraphsTest {
     assertEquals("2000 1999000", new TwoVersions(w, r).read());
   }
 
+  /** A final class only the writer has, as a list's elements, a map's keys and values, an array: skipped, nothing after misread. */
+  @Test
+  void unknownFinalClassInsideContainers() {
+    String w = """
+        public final class G { public String g = "gone"; public int n = 3; }
+        ---
+        public enum Mood { HAPPY, SAD }
+        ---
+        public class K {
+          public String before = "b";
+          public java.util.List<G> list = java.util.List.of(new G(), new G());
+          public java.util.Map<String, G> map = java.util.Map.of("k", new G());
+          public java.util.Map<G, Integer> keys = java.util.Map.of(new G(), 1);
+          public G[] arr = {new G()};
+          public G one = new G();
+          public java.util.List<Mood> moods = java.util.List.of(Mood.SAD);
+          public java.util.EnumSet<Mood> moodSet = java.util.EnumSet.of(Mood.HAPPY);
+          public Mood mood = Mood.SAD;
+          public Object any = new G();
+          public String after = "a";
+        }
+        ---
+        public class Make { public static Object value() { return new K(); } }
+        """;
+    String r = """
+        public class K { public String before; public Object any; public String after; }
+        ---
+        public class Show { public static String show(Object o) { K k = (K) o; return k.before + k.any + k.after; } }
+        """;
+    assertEquals("bnulla", new TwoVersions(w, r).read());
+    // with references on a container of a final class the reader lacks is still refused, clearly (SkippedValue)
+    new TwoVersions(w, r, b -> b.references(true)).refused("adv.K", "adv.G", "does not know");
+    // a reader that kept such a field as Object or List<Object> gets its elements as nulls
+    String r2 = """
+        public class K { public String before; public java.util.List<Object> list; public Object map; public String after; }
+        ---
+        public class Show { public static String show(Object o) { K k = (K) o; return k.before + k.list + k.map + k.after; } }
+        """;
+    assertEquals("b[null, null]{k=null}a", new TwoVersions(w, r2).read());
+  }
+
   private static final String NODES_V1 = """
       public class N { public String name; public N next; public java.util.List<N> peers = new java.util.ArrayList<>(); public P p; public Object any; }
       ---
