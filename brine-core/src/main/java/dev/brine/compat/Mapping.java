@@ -276,7 +276,8 @@ final class Mapping {
       checkElements(i, lt, gt); // a tagged value: a collection's or map's elements checked per value
     }
     if (f.group == GroupKind.ENUM) {
-      if (!lt.isEnum()) {
+      ClassInfo written = cx.resolve(f.ref); // the writer's enum as this side knows it (by name or explicit id)
+      if (!lt.isEnum() || (written != null && written.type != lt)) {
         throw incompatible(f, "enum " + f.ref, lt);
       }
       Object[] locals = lt.getEnumConstants();

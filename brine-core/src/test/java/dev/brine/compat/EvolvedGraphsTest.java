@@ -201,6 +201,42 @@ class EvolvedGraphsTest {
     assertEquals("b[null, null]{k=null}a", new TwoVersions(w, r2).read());
   }
 
+  /** A final class in a cycle with references on, its class evolved; enum constants with bodies evolved in a HashMap's keys. */
+  @Test
+  void finalClassCyclesAndEnumBodies() {
+    String w = """
+        public final class F { public F next; public String name; public java.util.List<F> all; }
+        ---
+        public enum Op { ADD { public int apply(int a) { return a + 1; } }, NEG { public int apply(int a) { return -a; } }; public abstract int apply(int a); }
+        ---
+        public class Make {
+          public static Object value() {
+            F a = new F(); F b = new F(); a.name = "a"; b.name = "b"; a.next = b; b.next = a; a.all = java.util.List.of(a, b);
+            java.util.Map<Op, F> m = new java.util.HashMap<>(); m.put(Op.ADD, a); m.put(Op.NEG, b);
+            return java.util.List.of(a, m);
+          }
+        }
+        """;
+    String r = """
+        public final class F { public String name; public int added = 8; public java.util.List<F> all; public F next; }
+        ---
+        public enum Op { NEG { public int apply(int a) { return -a; } }, SQUARE { public int apply(int a) { return a * a; } }, ADD { public int apply(int a) { return a + 1; } }; public abstract int apply(int a); }
+        ---
+        public class Show {
+          public static String show(Object o) {
+            java.util.List<?> l = (java.util.List<?>) o;
+            F a = (F) l.get(0);
+            java.util.Map<?, ?> m = (java.util.Map<?, ?>) l.get(1);
+            return a.name + a.next.name + (a.next.next == a) + (a.all.get(0) == a) + (a.all.get(1) == a.next) + a.added
+                + " " + (m.get(Op.ADD) == a) + (m.get(Op.NEG) == a.next) + Op.NEG.apply(3);
+          }
+        }
+        """;
+    for (boolean codegen : new boolean[] {true, false}) {
+      assertEquals("abtruetruetrue8 truetrue-3", new TwoVersions(w, r, b -> b.references(true).codegen(codegen)).read());
+    }
+  }
+
   private static final String NODES_V1 = """
       public class N { public String name; public N next; public java.util.List<N> peers = new java.util.ArrayList<>(); public P p; public Object any; }
       ---

@@ -473,6 +473,27 @@ class EvolvedShapesTest {
     assertEquals("o2+ o2+null o2+ BLUE o2+", t.show(reader.deserialize(bytes, TwoVersions.type(t.readerLoader, "K"))));
   }
 
+  /** A field whose enum type was replaced by another enum sharing constant names: refused, not mapped by name. */
+  @Test
+  void enumFieldOfAnotherEnum() {
+    String w = """
+        public enum Color { RED, GREEN }
+        ---
+        public enum Mood { HAPPY, RED }
+        ---
+        public class K { public Color f = Color.RED; public java.util.List<Color> l = java.util.List.of(Color.RED); public int after = 5; }
+        ---
+        public class Make { public static Object value() { return new K(); } }
+        """;
+    String r = w.replace("public Color f = Color.RED;", "public Mood f;").replace("public class Make", "public class Show")
+        .replace("public static Object value() { return new K(); }", "public static String show(Object o) { return String.valueOf(((K) o).f); }");
+    new TwoVersions(w, r).refused("adv.K", "f", "adv.Color", "adv.Mood");
+    String r2 = w.replace("java.util.List<Color> l = java.util.List.of(Color.RED);", "java.util.List<Mood> l;")
+        .replace("public class Make", "public class Show")
+        .replace("public static Object value() { return new K(); }", "public static String show(Object o) { return String.valueOf(((K) o).l); }");
+    new TwoVersions(w, r2).refused("adv.K", "l");
+  }
+
   /** A class K with one field {@code f} of {@code type} (set to {@code value} by Make, when given) and one after it. */
   static String field(String type, String value) {
     String k = "public class K { public " + type + " f; public int after = 5; }\n";
