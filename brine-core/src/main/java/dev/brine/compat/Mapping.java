@@ -277,10 +277,11 @@ final class Mapping {
     }
     if (f.group == GroupKind.ENUM) {
       ClassInfo written = cx.resolve(f.ref); // the writer's enum as this side knows it (by name or explicit id)
-      if (!lt.isEnum() || (written != null && written.type != lt)) {
+      Class<?> et = lt.isEnum() ? lt : written != null && lt.isAssignableFrom(written.type) ? written.type : null;
+      if (et == null || (written != null && written.type != et)) { // another enum; Object or an interface takes it
         throw incompatible(f, "enum " + f.ref, lt);
       }
-      Object[] locals = lt.getEnumConstants();
+      Object[] locals = et.getEnumConstants();
       Object[] map = new Object[f.constants.length];
       for (int k = 0; k < map.length; k++) {
         for (Object c : locals) {

@@ -473,7 +473,10 @@ class EvolvedShapesTest {
     assertEquals("o2+ o2+null o2+ BLUE o2+", t.show(reader.deserialize(bytes, TwoVersions.type(t.readerLoader, "K"))));
   }
 
-  /** A field whose enum type was replaced by another enum sharing constant names: refused, not mapped by name. */
+  /**
+   * A field whose enum type was replaced by another enum sharing constant names: refused, not mapped by
+   * name; replaced by Object or an interface the enum implements: the same constant.
+   */
   @Test
   void enumFieldOfAnotherEnum() {
     String w = """
@@ -492,6 +495,12 @@ class EvolvedShapesTest {
         .replace("public class Make", "public class Show")
         .replace("public static Object value() { return new K(); }", "public static String show(Object o) { return String.valueOf(((K) o).l); }");
     new TwoVersions(w, r2).refused("adv.K", "l");
+    // an enum field made polymorphic (Object, an interface the enum implements) keeps its constant
+    for (String type : new String[] {"Object", "Enum<?>", "Comparable<?>", "java.io.Serializable"}) {
+      String r3 = r.replace("public Mood f;", "public " + type + " f;");
+      assertEquals("RED", new TwoVersions(w, r3).read(), type);
+    }
+    new TwoVersions(w, r.replace("public Mood f;", "public CharSequence f;")).refused("adv.K", "f", "adv.Color");
   }
 
   /** A class K with one field {@code f} of {@code type} (set to {@code value} by Make, when given) and one after it. */
