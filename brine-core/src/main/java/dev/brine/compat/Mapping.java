@@ -413,13 +413,13 @@ final class Mapping {
   Object read(ReadSession ctx) {
     Object obj = null;
     Object[] args = null;
-    if (type != null) {
-      if (record) {
-        args = new Object[local.length];
-      } else {
-        obj = instantiator.newInstance();
-        ctx.reference(obj);
-      }
+    if (type == null) {
+      ctx.reference(null); // skipped: a back-reference to it from inside (a cycle) reads null too
+    } else if (record) {
+      args = new Object[local.length];
+    } else {
+      obj = instantiator.newInstance();
+      ctx.reference(obj);
     }
     ClassDef.DefField[] fs = def.fields;
     int i = 0;

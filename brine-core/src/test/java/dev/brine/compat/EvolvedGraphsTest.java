@@ -237,6 +237,37 @@ class EvolvedGraphsTest {
     }
   }
 
+  /** A class the reader does not know, in a cycle with itself and with known objects, references on: null, the rest intact. */
+  @Test
+  void unknownClassInACycle() {
+    String w = """
+        public class G { public G self; public N back; public String g = "g"; public G[] all; }
+        ---
+        public class N { public Object any; public String name = "n"; public N me; }
+        ---
+        public class Make {
+          public static Object value() {
+            G g = new G(); g.self = g; N n = new N(); n.me = n; g.back = n; g.all = new G[] {g}; n.any = g.all;
+            N m = new N(); m.any = g; m.me = n;
+            return java.util.List.of(n, g, n, m);
+          }
+        }
+        """;
+    String r = """
+        public class N { public Object any; public String name; public N me; }
+        ---
+        public class Show {
+          public static String show(Object o) {
+            java.util.List<?> l = (java.util.List<?>) o;
+            N n = (N) l.get(0);
+            N m = (N) l.get(3);
+            return n.name + n.any + (n.me == n) + l.get(1) + (l.get(2) == n) + m.any + (m.me == n);
+          }
+        }
+        """;
+    assertEquals("nnulltruenulltruenulltrue", new TwoVersions(w, r, b -> b.references(true)).read());
+  }
+
   private static final String NODES_V1 = """
       public class N { public String name; public N next; public java.util.List<N> peers = new java.util.ArrayList<>(); public P p; public Object any; }
       ---
