@@ -130,7 +130,9 @@ class EvolvedGraphsTest {
     String make = "---\npublic class Make { public static Object value() { return new W(); } }\n";
     String va = a.append("}\n").toString();
     String vb = b.append("}\n").toString();
-    assertEquals(expectB.toString(), new TwoVersions(va + make, vb + "---\n" + showB.append("; } }\n")).read());
+    String showBs = showB.append("; } }\n").toString();
+    assertEquals(expectB.toString(), new TwoVersions(va + make, vb + "---\n" + showBs).read());
+    assertEquals(expectB.toString(), new TwoVersions(va + make, vb + "---\n" + showBs, m -> m.compressNumbers(false)).read());
     String makeB = "---\npublic class Make { public static Object value() { W w = new W();"
         + " try { for (java.lang.reflect.Field f : W.class.getFields()) { int i = Integer.parseInt(f.getName().substring(1));"
         + " if (f.getType() == String.class) f.set(w, \"s\" + i); else if (f.getType() == int.class) f.setInt(w, i);"
