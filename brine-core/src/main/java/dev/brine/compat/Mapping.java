@@ -198,10 +198,13 @@ final class Mapping {
 
   /**
    * {@code info}, or for a compatible class this side does not know (a container's final element, key or
-   * value class) one that reads its values through and drops them — with references off (see {@link
-   * SkippedValue}); otherwise null.
+   * value class) one that reads its values through and drops them: for an array of such a class always,
+   * for the class itself with references off (see {@link SkippedValue}); otherwise null.
    */
   private ClassInfo skipped(ClassInfo info, TypeRef ref, boolean refs) {
+    if (info == null && ref.compatArrayDims() > 0) {
+      return cx.skippedArray(ref.compatArrayDims()); // an array of such a class: read through, references on or off
+    }
     return info == null && ref.compat() && !refs ? cx.skippedValue() : info;
   }
 
