@@ -483,13 +483,16 @@ public final class CompatContext {
 
   // ---------------------------------------------------------------- reading through a definition
 
-  /** The mapping that reads a payload of {@code def} into {@code type} (null: skip it). */
-  Mapping mapping(ClassDef def, Class<?> type) {
+  /**
+   * The mapping that reads a payload of {@code def} into {@code type} (null: skip it); {@code refs}: whether
+   * this Brine tracks references (the same for every call).
+   */
+  Mapping mapping(ClassDef def, Class<?> type, boolean refs) {
     Object m = def.mapping;
     if (m instanceof Mapping && ((Mapping) m).type == type) {
       return (Mapping) m;
     }
-    Mapping made = new Mapping(this, def, type);
+    Mapping made = new Mapping(this, def, type, refs);
     def.mapping = made;
     return made;
   }
@@ -499,7 +502,7 @@ public final class CompatContext {
     if (def.kind == ClassDef.ENUM) {
       throw new MalformedInputException("the definition of enum " + def.self + " stands before an object's fields");
     }
-    return mapping(def, type).read(ctx);
+    return mapping(def, type, ctx.trackingReferences()).read(ctx);
   }
 
   private final java.util.concurrent.atomic.AtomicReferenceArray<ClassInfo> skipped =
@@ -514,6 +517,17 @@ public final class CompatContext {
     if (info == null) {
       skipped.compareAndSet(dims, null, registry.unregistered(Object[].class, TypeIds.ARRAY, new SkippedArray(this, dims), true, true));
       info = skipped.get(dims);
+    }
+    return info;
+  }
+
+  private volatile ClassInfo skippedValue;
+
+  /** The declared element (key, value) class of a container of a compatible class this side does not know: read and dropped. */
+  ClassInfo skippedValue() {
+    ClassInfo info = skippedValue;
+    if (info == null) {
+      skippedValue = info = registry.unregistered(Object.class, TypeIds.COMPAT_OBJECT, new SkippedValue(this), false, true);
     }
     return info;
   }

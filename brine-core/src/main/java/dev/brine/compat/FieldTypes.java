@@ -102,4 +102,57 @@ final class FieldTypes {
   static Class<?> boxed(Class<?> c) {
     return c.isPrimitive() ? java.lang.invoke.MethodType.methodType(c).wrap().returnType() : c;
   }
+
+  /** The primitive of a box, or null. */
+  static Class<?> unboxed(Class<?> c) {
+    if (c == Integer.class) return int.class;
+    if (c == Long.class) return long.class;
+    if (c == Boolean.class) return boolean.class;
+    if (c == Byte.class) return byte.class;
+    if (c == Short.class) return short.class;
+    if (c == Character.class) return char.class;
+    if (c == Float.class) return float.class;
+    if (c == Double.class) return double.class;
+    return null;
+  }
+
+  /** Whether every value of primitive {@code from} is exactly a value of primitive {@code to}. */
+  static boolean widens(Class<?> from, Class<?> to) {
+    if (from == to) {
+      return true;
+    }
+    if (from == boolean.class || to == boolean.class || to == char.class) {
+      return false;
+    }
+    int f = rank(from);
+    int t = rank(to);
+    if (to == float.class) {
+      return from == byte.class || from == short.class || from == char.class;
+    }
+    if (to == double.class) {
+      return from != long.class; // byte, short, char, int, float: exact in a double
+    }
+    return from != float.class && from != double.class && f < t && (from != char.class || t >= rank(int.class));
+  }
+
+  private static int rank(Class<?> c) {
+    if (c == byte.class) return 1;
+    if (c == short.class) return 2;
+    if (c == char.class) return 2;
+    if (c == int.class) return 3;
+    if (c == long.class) return 4;
+    return 5;
+  }
+
+  /** The default value of primitive {@code p}, boxed. */
+  static Object defaultValue(Class<?> p) {
+    if (p == boolean.class) return false;
+    if (p == char.class) return (char) 0;
+    if (p == byte.class) return (byte) 0;
+    if (p == short.class) return (short) 0;
+    if (p == int.class) return 0;
+    if (p == long.class) return 0L;
+    if (p == float.class) return 0f;
+    return 0d;
+  }
 }

@@ -53,7 +53,7 @@ final class Mapping {
   /** Per remote group ENUM field: remote ordinal to local constant (null entries: unknown constant). */
   private final Object[][] enums;
 
-  Mapping(CompatContext cx, ClassDef def, Class<?> type) {
+  Mapping(CompatContext cx, ClassDef def, Class<?> type, boolean refs) {
     this.cx = cx;
     this.def = def;
     this.type = type;
@@ -88,6 +88,7 @@ final class Mapping {
       canonical = null;
     }
     boolean[] taken = new boolean[models.size()];
+    boolean[] shadowed = new boolean[n];
     for (int i = 0; i < n; i++) {
       ClassDef.DefField f = def.fields[i];
       if (f.code == ClassDef.DefField.CODE_DECLARED) {
@@ -100,8 +101,8 @@ final class Mapping {
               + " not know and cannot skip (it has a serializer of its own); register it here");
         }
       } else if (f.code == ClassDef.DefField.CODE_CONTAINER) {
-        element[i] = cx.resolve(f.ref);
-        value[i] = cx.resolve(f.ref2);
+        element[i] = skipped(cx.resolve(f.ref), f.ref, refs);
+        value[i] = skipped(cx.resolve(f.ref2), f.ref2, refs);
         if ((element[i] == null && f.ref.kind != TypeRef.NONE) || (value[i] == null && f.ref2.kind != TypeRef.NONE)) {
           throw new BrineException("compatible mode: field " + where(f) + " is a container of " + f.describe()
               + ", a class this side does not know; register it here");
@@ -111,10 +112,100 @@ final class Mapping {
       if (t < 0) {
         continue;
       }
+      boolean byId = f.id != 0 && models.get(t).explicitId && models.get(t).id == f.id;
+      if (!byId && (shadowed(models, f.name) || shadowed(def, f.name))) {
+        shadowed[i] = true; // matched below, once the fields of other names have theirs
+        continue;
+      }
       taken[t] = true;
       target[i] = t;
       plan(i, f, local[t]);
     }
+    for (int score = 2; score >= 0; score--) {
+      for (int i = 0; i < n; i++) {
+        if (shadowed[i] && target[i] < 0) {
+          int t = score > 0 ? fitting(models, taken, i, def.fields[i], score) : match(models, taken, def.fields[i]);
+          if (t >= 0) {
+            taken[t] = true;
+            target[i] = t;
+            plan(i, def.fields[i], local[t]); // last round: refused unless it fits
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether several fields of {@code models} (a class and its superclasses) have name {@code name}. */
+  private static boolean shadowed(List<FieldModel> models, String name) {
+    int k = 0;
+    for (FieldModel m : models) {
+      if (m.name.equals(name)) {
+        k++;
+      }
+    }
+    return k > 1;
+  }
+
+  /** Whether several fields of definition {@code d} have name {@code name}. */
+  private static boolean shadowed(ClassDef d, String name) {
+    int k = 0;
+    for (ClassDef.DefField f : d.fields) {
+      if (name != null && name.equals(f.name)) {
+        k++;
+      }
+    }
+    return k > 1;
+  }
+
+  /**
+   * The local field for remote field {@code i} when a name is shadowed (declared by a class and again by
+   * a superclass, on either side): the definition does not say which class declared a field and its
+   * sections are not in class order, so the fields of such a name are matched by type, first those of
+   * the same type ({@code score} 2) then those that accept the written type (1): the first untaken field
+   * of that name with at least {@code score}, or -1.
+   */
+  private int fitting(List<FieldModel> models, boolean[] taken, int i, ClassDef.DefField f, int score) {
+    for (int t = 0; t < models.size(); t++) {
+      FieldModel m = models.get(t);
+      if (taken[t] || !m.name.equals(f.name) || (f.id != 0 && m.explicitId && m.id != f.id)) {
+        continue;
+      }
+      int fit;
+      try {
+        plan(i, f, local[t]);
+        Class<?> rt = remoteType(i, f);
+        fit = rt != null && rt == local[t].getType() ? 2 : 1;
+      } catch (BrineException e) {
+        fit = 0;
+      }
+      unplan(i);
+      if (fit >= score) {
+        return t;
+      }
+    }
+    return -1;
+  }
+
+  /** Forgets what {@link #plan} decided for remote field {@code i}. */
+  private void unplan(int i) {
+    convert[i] = null;
+    optional[i] = false;
+    want[i] = null;
+    wantElement[i] = null;
+    wantValue[i] = null;
+    enums[i] = null;
+  }
+
+  /**
+   * {@code info}, or for a compatible class this side does not know (a container's final element, key or
+   * value class) one that reads its values through and drops them: for an array of such a class always,
+   * for the class itself with references off (see {@link SkippedValue}); otherwise null.
+   */
+  private ClassInfo skipped(ClassInfo info, TypeRef ref, boolean refs) {
+    if (info == null && ref.compatArrayDims() > 0) {
+      return cx.skippedArray(ref.compatArrayDims()); // an array of such a class: read through, references on or off
+    }
+    return info == null && ref.compat() && !refs ? cx.skippedValue() : info;
   }
 
   private String where(ClassDef.DefField f) {
@@ -171,6 +262,7 @@ final class Mapping {
       }
       if (f.code == ClassDef.DefField.CODE_OBJECT) {
         want[i] = lt; // a tagged value: an Optional or a T, per value
+        convert[i] = FieldTypes.unboxed(lt); // a number widened into a box's T, per value
         return;
       }
     }
@@ -179,7 +271,7 @@ final class Mapping {
       planContainer(i, f, lt, gt);
       return;
     }
-    if (rt == null && f.code == ClassDef.DefField.CODE_DECLARED && (lt.isPrimitive() || box(lt) != null
+    if (rt == null && f.code == ClassDef.DefField.CODE_DECLARED && (lt.isPrimitive() || FieldTypes.unboxed(lt) != null
         || lt == String.class || lt.isEnum())) {
       throw incompatible(f, f.describe(), lt); // a class (or an array) this side does not know is none of these
     }
@@ -187,10 +279,12 @@ final class Mapping {
       checkElements(i, lt, gt); // a tagged value: a collection's or map's elements checked per value
     }
     if (f.group == GroupKind.ENUM) {
-      if (!lt.isEnum()) {
+      ClassInfo written = cx.resolve(f.ref); // the writer's enum as this side knows it (by name or explicit id)
+      Class<?> et = lt.isEnum() ? lt : written != null && lt.isAssignableFrom(written.type) ? written.type : null;
+      if (et == null || (written != null && written.type != et)) { // another enum; Object or an interface takes it
         throw incompatible(f, "enum " + f.ref, lt);
       }
-      Object[] locals = lt.getEnumConstants();
+      Object[] locals = et.getEnumConstants();
       Object[] map = new Object[f.constants.length];
       for (int k = 0; k < map.length; k++) {
         for (Object c : locals) {
@@ -202,11 +296,11 @@ final class Mapping {
       enums[i] = map;
       return;
     }
-    if (rt != null && (rt.isPrimitive() || box(rt) != null)) {
-      Class<?> rp = rt.isPrimitive() ? rt : box(rt);
-      Class<?> lp = lt.isPrimitive() ? lt : box(lt);
+    if (rt != null && (rt.isPrimitive() || FieldTypes.unboxed(rt) != null)) {
+      Class<?> rp = rt.isPrimitive() ? rt : FieldTypes.unboxed(rt);
+      Class<?> lp = lt.isPrimitive() ? lt : FieldTypes.unboxed(lt);
       if (lp != null) {
-        if (!widens(rp, lp)) {
+        if (!FieldTypes.widens(rp, lp)) {
           throw incompatible(f, rt.getName(), lt);
         }
         convert[i] = lp;
@@ -223,8 +317,8 @@ final class Mapping {
         throw incompatible(f, rt.getName(), lt);
       }
     }
-    if (lt.isPrimitive()) {
-      convert[i] = lt; // a tagged value: checked and converted per value
+    if (lt.isPrimitive() || FieldTypes.unboxed(lt) != null) {
+      convert[i] = lt.isPrimitive() ? lt : FieldTypes.unboxed(lt); // a tagged value: checked and widened per value
     }
   }
 
@@ -317,58 +411,18 @@ final class Mapping {
         + " T -> Optional<T>)");
   }
 
-  private static Class<?> box(Class<?> c) {
-    if (c == Integer.class) return int.class;
-    if (c == Long.class) return long.class;
-    if (c == Boolean.class) return boolean.class;
-    if (c == Byte.class) return byte.class;
-    if (c == Short.class) return short.class;
-    if (c == Character.class) return char.class;
-    if (c == Float.class) return float.class;
-    if (c == Double.class) return double.class;
-    return null;
-  }
-
-  /** Whether every value of primitive {@code from} is exactly a value of primitive {@code to}. */
-  static boolean widens(Class<?> from, Class<?> to) {
-    if (from == to) {
-      return true;
-    }
-    if (from == boolean.class || to == boolean.class || to == char.class) {
-      return false;
-    }
-    int f = rank(from);
-    int t = rank(to);
-    if (to == float.class) {
-      return from == byte.class || from == short.class || from == char.class;
-    }
-    if (to == double.class) {
-      return from != long.class; // byte, short, char, int, float: exact in a double
-    }
-    return from != float.class && from != double.class && f < t && (from != char.class || t >= rank(int.class));
-  }
-
-  private static int rank(Class<?> c) {
-    if (c == byte.class) return 1;
-    if (c == short.class) return 2;
-    if (c == char.class) return 2;
-    if (c == int.class) return 3;
-    if (c == long.class) return 4;
-    return 5;
-  }
-
   // ---------------------------------------------------------------- reading
 
   Object read(ReadSession ctx) {
     Object obj = null;
     Object[] args = null;
-    if (type != null) {
-      if (record) {
-        args = new Object[local.length];
-      } else {
-        obj = instantiator.newInstance();
-        ctx.reference(obj);
-      }
+    if (type == null) {
+      ctx.reference(null); // skipped: a back-reference to it from inside (a cycle) reads null too
+    } else if (record) {
+      args = new Object[local.length];
+    } else {
+      obj = instantiator.newInstance();
+      ctx.reference(obj);
     }
     ClassDef.DefField[] fs = def.fields;
     int i = 0;
@@ -420,7 +474,7 @@ final class Mapping {
     }
     for (int k = 0; k < args.length; k++) {
       if (args[k] == null && local[k].getType().isPrimitive()) {
-        args[k] = defaultValue(local[k].getType());
+        args[k] = FieldTypes.defaultValue(local[k].getType());
       }
     }
     try {
@@ -495,8 +549,8 @@ final class Mapping {
 
   /** {@code v} (a box) as a value of primitive {@code to}, boxed; checked per value for tagged fields. */
   private Object convert(Object v, Class<?> to, Field l, int i) {
-    Class<?> from = box(v.getClass());
-    if (from == null || !widens(from, to)) {
+    Class<?> from = FieldTypes.unboxed(v.getClass());
+    if (from == null || !FieldTypes.widens(from, to)) {
       throw new BrineException("compatible mode: field " + l.getName() + " of " + type.getName() + " is a "
           + l.getType().getName() + " here but the payload holds a " + v.getClass().getName() + "; that change is not compatible");
     }
@@ -512,17 +566,6 @@ final class Mapping {
     if (to == long.class) return n.longValue();
     if (to == float.class) return n.floatValue();
     return n.doubleValue();
-  }
-
-  private static Object defaultValue(Class<?> p) {
-    if (p == boolean.class) return false;
-    if (p == char.class) return (char) 0;
-    if (p == byte.class) return (byte) 0;
-    if (p == short.class) return (short) 0;
-    if (p == int.class) return 0;
-    if (p == long.class) return 0L;
-    if (p == float.class) return 0f;
-    return 0d;
   }
 
   private Object load(ReadSession ctx, ClassDef.DefField f, byte[] b, int p, int code, int c0) {

@@ -36,6 +36,7 @@ final class SkippedArray implements Serializer<Object>, PayloadTraits {
   @Override
   public Object read(ReadContext ctx0) {
     ReadSession ctx = (ReadSession) ctx0;
+    ctx.reference(null); // a back-reference to it from inside (an element's field) reads null too
     int n = ctx.readLength("array (of a class unknown here) length", 1);
     ClassInfo inner = dims > 1 ? cx.skippedArray(dims - 1) : null;
     for (int i = 0; i < n; i++) {
