@@ -529,7 +529,9 @@ final class Mapping {
     }
     try {
       if (v == null && l.getType().isPrimitive()) {
-        return; // null into a primitive: the field keeps its default
+        // null into a primitive: its default value (0, false), as a record component gets and README
+        // says, whatever the no-arg constructor set
+        v = FieldTypes.defaultValue(l.getType());
       }
       l.set(obj, v);
     } catch (IllegalAccessException | IllegalArgumentException e) {

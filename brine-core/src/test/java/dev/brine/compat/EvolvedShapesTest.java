@@ -2,7 +2,10 @@ package dev.brine.compat;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.brine.Brine;
 import dev.brine.BrineException;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -173,6 +176,25 @@ class EvolvedShapesTest {
     TwoVersions t = new TwoVersions(w, r);
     BrineException e = t.refused("adv.P");
     assertTrue(e.getMessage().contains("x too big: 500"), e.getMessage());
+  }
+
+  @Test
+  void aNullIntoAPrimitiveIsItsDefaultValueWhateverTheConstructorSet() {
+    String w = """
+        public class K { public Integer n; public Boolean z; public Object any; public long after = 3; }
+        ---
+        public class Make { public static Object value() { return new K(); } }
+        """;
+    String r = """
+        public class K { public int n = 5; public boolean z = true; public double any = 2.5; public long after; }
+        ---
+        public class Show {
+          public static String show(Object o) { K k = (K) o; return k.n + " " + k.z + " " + k.any + " " + k.after; }
+        }
+        """;
+    for (UnaryOperator<Brine.Builder> mode : List.<UnaryOperator<Brine.Builder>>of(b -> b, b -> b.codegenThreshold(0))) {
+      assertEquals("0 false 0.0 3", new TwoVersions(w, r, mode).read()); // README: 0, false (as a record's components)
+    }
   }
 
   private static final String COLORS_WRITER = """
