@@ -21,6 +21,26 @@ class BadInputTest {
   record Item(String name, int qty, Kind kind, List<String> tags) {}
   static final class Node { String label; Node next; List<Object> items = new ArrayList<>(); Map<String, Object> attrs = new HashMap<>(); }
 
+  static final class HoldsText { Optional<String> o = Optional.of("not a number"); int after = 1; }
+  static final class HoldsNumber { Optional<Long> o; int after; }
+
+  @Test
+  void anOptionalOfAnotherFinalClassThanItsFieldDeclaresIsRefused() {
+    // the same layout under one id: erasure would let the Optional<String> into the Optional<Long> field,
+    // leaving a ClassCastException for the application; generated and interpreted readers check it
+    byte[] b = Brine.builder().register(100, HoldsText.class).codegenThreshold(0).build().serialize(new HoldsText());
+    for (int threshold : new int[] {0, Integer.MAX_VALUE}) {
+      Brine reader = Brine.builder().register(100, HoldsNumber.class).codegenThreshold(threshold).build();
+      MalformedInputException e = assertThrows(MalformedInputException.class, () -> reader.deserialize(b, HoldsNumber.class));
+      assertTrue(e.getMessage().contains("HoldsNumber.o") && e.getMessage().contains("java.lang.String"), e.getMessage());
+      HoldsText empty = new HoldsText();
+      empty.o = Optional.empty();
+      HoldsNumber n = reader.deserialize(Brine.builder().register(100, HoldsText.class).build().serialize(empty), HoldsNumber.class);
+      assertEquals(Optional.empty(), n.o);
+      assertEquals(1, n.after);
+    }
+  }
+
   static final Brine BRINE = Brine.builder().register(Kind.class, Item.class, Node.class).build();
   static final Brine REFS = Brine.builder().register(Kind.class, Item.class, Node.class).references(true).build();
 

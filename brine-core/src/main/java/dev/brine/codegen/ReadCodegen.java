@@ -78,6 +78,18 @@ final class ReadCodegen {
 
   /** Pushes the next value for {@code f} read from the context in local {@code ctxLocal}, typed as the field. */
   private void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
+    readUnchecked(mv, f, ctxLocal);
+    if (f.optionalContent != null) { // ReadSession.checkOptional(value, T, name): an Optional<T> holds a T
+      mv.visitVarInsn(ALOAD, ctxLocal);
+      mv.visitInsn(SWAP);
+      g.loadConstant(mv, g.constant(f.optionalContent, "Ljava/lang/Class;"));
+      mv.visitLdcInsn(f.field.getDeclaringClass().getName() + "." + f.name());
+      rcall(mv, "checkOptional", "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Object;");
+      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(f.field.getType()));
+    }
+  }
+
+  private void readUnchecked(MethodVisitor mv, FieldPlan f, int ctxLocal) {
     Serializer<Object> nested = SerializerGenerator.nestedSerializer(f);
     if (nested != null) {
       readNested(mv, f, nested, ctxLocal);

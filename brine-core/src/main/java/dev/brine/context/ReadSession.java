@@ -125,6 +125,19 @@ public final class ReadSession extends ByteReader implements ReadContext {
     this.legacy = formatOne;
   }
 
+  /**
+   * {@code v}, the value read for field {@code field} declared {@code Optional<T>} with {@code T} final
+   * ({@code FieldPlan.optionalContent}), when it is null or an {@code Optional} empty or holding exactly a
+   * {@code content}; otherwise (another version of the class, bad input) a MalformedInputException.
+   */
+  public Object checkOptional(Object v, Class<?> content, String field) {
+    if (v instanceof java.util.Optional<?> o && o.isPresent() && o.get().getClass() != content) {
+      throw new MalformedInputException("field " + field + " is an Optional<" + content.getName()
+          + "> but the value before offset " + offsetOf(pos) + " is an Optional of " + o.get().getClass().getName());
+    }
+    return v;
+  }
+
   /** Reads a value written by {@link WriteSession#writeObject}. */
   public Object readObject() {
     int at = pos;

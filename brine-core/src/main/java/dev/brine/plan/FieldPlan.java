@@ -18,6 +18,12 @@ public final class FieldPlan {
   public final ClassInfo element;
   /** For {@link FieldKind#CONTAINER} maps: the value class when it is final, else null. */
   public final ClassInfo value;
+  /**
+   * For an {@code Optional<T>} field whose {@code T} is a final class: {@code T}, else null. A read checks
+   * the content's class (erasure lets any {@code Optional} into the field: a payload of another version
+   * of the class, or bad input, would leave a {@code ClassCastException} for the application to meet).
+   */
+  public final Class<?> optionalContent;
 
   /** Creates a field plan. */
   public FieldPlan(Field field, FieldKind kind, ClassInfo declared, ClassInfo element, ClassInfo value) {
@@ -26,6 +32,16 @@ public final class FieldPlan {
     this.declared = declared;
     this.element = element;
     this.value = value;
+    this.optionalContent = optionalContent(field);
+  }
+
+  private static Class<?> optionalContent(Field f) {
+    if (f.getType() != java.util.Optional.class
+        || !(f.getGenericType() instanceof java.lang.reflect.ParameterizedType pt)
+        || !(pt.getActualTypeArguments()[0] instanceof Class<?> c)) {
+      return null;
+    }
+    return java.lang.reflect.Modifier.isFinal(c.getModifiers()) && !c.isArray() ? c : null;
   }
 
   /** The field's name. */

@@ -244,7 +244,12 @@ final class FieldWriter {
         FieldPlan f = otherPlans[i];
         Object v;
         switch (f.kind) {
-          case DECLARED: v = ctx.readDeclared(f.declared); break;
+          case DECLARED:
+            v = ctx.readDeclared(f.declared);
+            if (f.optionalContent != null) {
+              v = ((ReadSession) ctx).checkOptional(v, f.optionalContent, name(others[i]));
+            }
+            break;
           case CONTAINER: v = checked(i, ctx.readObject(f.element, f.value), ctx); break;
           default: v = checked(i, ctx.readObject(), ctx); break;
         }

@@ -197,6 +197,33 @@ class EvolvedShapesTest {
     }
   }
 
+  @Test
+  void anOptionalsContentOfAnotherFinalClassIsRefusedNeverStored() {
+    // a class definition names an Optional field's code, not its type argument: when nothing else in the
+    // class changed, the definitions are equal and the class's own reader runs, which checks the content
+    String w = """
+        public class K {
+          public java.util.Optional<Integer> a = java.util.Optional.of(7);
+          public java.util.Optional<String> d = java.util.Optional.of("x");
+        }
+        ---
+        public class Make { public static Object value() { return new K(); } }
+        """;
+    String r = """
+        public class K { public java.util.Optional<Long> a; public java.util.Optional<String> d; }
+        ---
+        public class Show { public static String show(Object o) { K k = (K) o; return k.a + " " + k.d; } }
+        """;
+    for (UnaryOperator<Brine.Builder> mode : List.<UnaryOperator<Brine.Builder>>of(b -> b, b -> b.codegenThreshold(0))) {
+      new TwoVersions(w, r, mode).refused("K.a", "Optional<java.lang.Long>", "java.lang.Integer");
+      // another field changed as well: the definitions differ and the mapping reader refuses it too
+      new TwoVersions(w, r.replace("public java.util.Optional<String> d;", "public java.util.Optional<String> d; public int e;"), mode)
+          .refused("java.lang.Integer");
+      assertEquals("Optional[7] Optional.empty", new TwoVersions(w.replace("Optional.of(\"x\")", "Optional.empty()"),
+          r.replace("Optional<Long>", "Optional<Integer>"), mode).read());
+    }
+  }
+
   private static final String COLORS_WRITER = """
       public enum Color { RED, GREEN, BLUE }
       ---
