@@ -62,7 +62,7 @@ class ArrayShapesTest {
     a.rows = new Object[][] {new String[] {"x"}, new Integer[] {1}, null, new Object[] {1L, "y"}};
     a.asObject = new Cat[][] {new Lion[] {new Lion("deep", 5)}};
     a.comparables = new String[] {"cmp"};
-    a.serializables = new Object[][] {new Long[] {9L}}.getClass() == Object[][].class ? new Long[] {9L, 10L} : null;
+    a.serializables = new Long[] {9L, 10L};
     a.arrayAsInterface = new double[] {1.5};
     a.generic = new Generic<>();
     a.generic.items = new String[] {"g"};

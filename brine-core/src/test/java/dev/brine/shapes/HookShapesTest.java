@@ -1,0 +1,170 @@
+package dev.brine.shapes;
+
+import static dev.brine.shapes.Modes.each;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import java.io.*;
+import java.util.*;
+import org.junit.jupiter.api.Test;
+
+/** Java serialization hooks, shared records, exceptions, Class values and anonymous classes as fields. */
+class HookShapesTest {
+  static final class Singleton implements Serializable {
+    static final Singleton INSTANCE = new Singleton();
+    int state = 1;
+
+    private Object readResolve() {
+      return INSTANCE;
+    }
+  }
+
+  /** The serialization proxy pattern: written as a Proxy, read back as a Money. */
+  static final class Money implements Serializable {
+    final long cents;
+    final String currency;
+
+    Money(long cents, String currency) {
+      this.cents = cents;
+      this.currency = currency;
+    }
+
+    private Object writeReplace() {
+      return new Proxy(cents + ":" + currency);
+    }
+  }
+
+  static final class Proxy implements Serializable {
+    final String text;
+
+    Proxy(String text) {
+      this.text = text;
+    }
+
+    private Object readResolve() {
+      String[] p = text.split(":");
+      return new Money(Long.parseLong(p[0]), p[1]);
+    }
+  }
+
+  /** Custom writeObject/readObject: its own stream form. */
+  static final class Custom implements Serializable {
+    transient int[] data;
+    String name;
+
+    private void writeObject(ObjectOutputStream out) throws IOException {
+      out.defaultWriteObject();
+      out.writeInt(data.length);
+      for (int d : data) {
+        out.writeInt(d * 2);
+      }
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+      in.defaultReadObject();
+      data = new int[in.readInt()];
+      for (int i = 0; i < data.length; i++) {
+        data[i] = in.readInt() / 2;
+      }
+    }
+  }
+
+  static final class AppException extends Exception {
+    final int code;
+
+    AppException(String msg, int code, Throwable cause) {
+      super(msg, cause);
+      this.code = code;
+    }
+  }
+
+  record Point(int x, int y) {}
+
+  static final class Holder {
+    Singleton s1;
+    Object s2;
+    Money m1;
+    Money m2;
+    Object m3;
+    Custom custom;
+    AppException error;
+    Point p1;
+    Point p2;
+    Object p3;
+    Class<?> type;
+    Class<?> primitiveType;
+    Class<?> arrayType;
+    List<Class<?>> types;
+  }
+
+  @Test
+  void hooksSharedRecordsExceptionsAndClassValues() {
+    Holder h = new Holder();
+    h.s1 = Singleton.INSTANCE;
+    h.s2 = Singleton.INSTANCE;
+    h.m1 = new Money(150, "EUR");
+    h.m2 = h.m1;
+    h.m3 = new Money(-1, "USD");
+    h.custom = new Custom();
+    h.custom.name = "c";
+    h.custom.data = new int[] {1, 2, 3};
+    h.error = new AppException("boom", 42, new IllegalStateException("cause"));
+    h.p1 = new Point(1, 2);
+    h.p2 = h.p1;
+    h.p3 = h.p1;
+    h.type = Holder.class;
+    h.primitiveType = int.class;
+    h.arrayType = String[][].class;
+    h.types = new ArrayList<>(List.of(long.class, Point.class, Object[].class));
+    for (boolean refs : new boolean[] {false, true}) {
+      Modes.eachWith(refs, h, b -> {
+        assertSame(Singleton.INSTANCE, b.s1);
+        assertSame(Singleton.INSTANCE, b.s2);
+        assertEquals(Money.class, b.m1.getClass());
+        assertEquals(150, b.m1.cents);
+        assertEquals("EUR", b.m1.currency);
+        assertEquals("EUR", b.m2.currency);
+        assertEquals(-1, ((Money) b.m3).cents);
+        assertEquals("c", b.custom.name);
+        assertArrayEquals(new int[] {1, 2, 3}, b.custom.data);
+        assertEquals("boom", b.error.getMessage());
+        assertEquals(42, b.error.code);
+        assertEquals(IllegalStateException.class, b.error.getCause().getClass());
+        assertEquals("cause", b.error.getCause().getMessage());
+        assertEquals(h.error.getStackTrace().length, b.error.getStackTrace().length);
+        assertEquals(new Point(1, 2), b.p1);
+        assertEquals(new Point(1, 2), b.p3);
+        assertSame(Holder.class, b.type);
+        assertSame(int.class, b.primitiveType);
+        assertSame(String[][].class, b.arrayType);
+        assertEquals(List.of(long.class, Point.class, Object[].class), b.types);
+        if (refs) {
+          assertSame(b.m1, b.m2, "a replaced object written twice is read back once");
+          assertSame(b.p1, b.p2, "a shared record");
+          assertSame(b.p1, b.p3, "a shared record through an Object field");
+        }
+      }, Holder.class, Singleton.class, Money.class, Proxy.class, Custom.class, AppException.class, Point.class);
+    }
+  }
+
+  static class Cat {
+    String name;
+  }
+
+  static final class HasCat {
+    Cat cat;
+  }
+
+  @Test
+  void anAnonymousSubclassRoundTripsOrIsRefusedClearly() {
+    HasCat h = new HasCat();
+    h.cat = new Cat() {
+      {
+        name = "anon";
+      }
+    };
+    Brine b = Brine.builder().register(HasCat.class, Cat.class).build();
+    assertThrows(BrineException.class, () -> b.serialize(h), "not registered");
+  }
+}
