@@ -148,6 +148,51 @@ class HookShapesTest {
     }
   }
 
+  record Tagged<T>(T value, List<T> values, T[] array) {}
+
+  static final class Replaced {
+    Money[] array;
+    List<Money> list;
+    Map<Money, Money> map;
+    Object[] objects;
+    Tagged<Money> tagged;
+  }
+
+  @Test
+  void replacedObjectsInArraysListsMapsAndGenericRecords() {
+    Money m = new Money(5, "CHF");
+    Replaced r = new Replaced();
+    r.array = new Money[] {m, null, m};
+    r.list = new ArrayList<>(Arrays.asList(m, null, new Money(6, "CHF")));
+    r.map = new HashMap<>();
+    r.map.put(m, m);
+    r.objects = new Object[] {m, Singleton.INSTANCE, Singleton.INSTANCE};
+    r.tagged = new Tagged<>(m, List.of(m), new Money[] {m});
+    for (boolean refs : new boolean[] {false, true}) {
+      Modes.eachWith(refs, r, b -> {
+        assertEquals(Money[].class, b.array.getClass());
+        assertEquals(5, b.array[0].cents);
+        assertNull(b.array[1]);
+        assertEquals("CHF", b.list.get(0).currency);
+        assertEquals(6, b.list.get(2).cents);
+        assertEquals(1, b.map.size());
+        assertSame(Singleton.INSTANCE, b.objects[1]);
+        assertSame(Singleton.INSTANCE, b.objects[2]);
+        assertEquals(5, ((Money) b.objects[0]).cents);
+        assertEquals(5, b.tagged.value().cents);
+        assertEquals(Money[].class, b.tagged.array().getClass());
+        if (refs) {
+          assertSame(b.array[0], b.array[2]);
+          assertSame(b.array[0], b.list.get(0));
+          assertSame(b.array[0], b.objects[0]);
+          assertSame(b.array[0], b.tagged.value());
+          assertSame(b.array[0], b.tagged.array()[0]);
+          assertSame(b.array[0], b.map.values().iterator().next());
+        }
+      }, Replaced.class, Money.class, Proxy.class, Tagged.class, Singleton.class);
+    }
+  }
+
   static class Cat {
     String name;
   }
