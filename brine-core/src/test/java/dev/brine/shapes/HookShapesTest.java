@@ -193,6 +193,48 @@ class HookShapesTest {
     }
   }
 
+  /** Replaced by a proxy that refers back to the original: a cycle through writeReplace. */
+  static final class Loop implements Serializable {
+    String name;
+
+    private Object writeReplace() {
+      LoopProxy p = new LoopProxy();
+      p.name = name;
+      p.original = this;
+      return p;
+    }
+  }
+
+  static final class LoopProxy implements Serializable {
+    String name;
+    Object original;
+
+    private Object readResolve() {
+      Loop l = new Loop();
+      l.name = name + (original == null ? "" : "+" + original.getClass().getSimpleName());
+      return l;
+    }
+  }
+
+  @Test
+  void aCycleThroughAReplacementIsReadOrRefusedNeverHidden() {
+    Loop l = new Loop();
+    l.name = "n";
+    Brine b = Brine.builder().references(true).register(Loop.class, LoopProxy.class).build();
+    byte[] bytes;
+    try {
+      bytes = b.serialize(l);
+    } catch (BrineException e) {
+      return;
+    }
+    try {
+      Object back = b.deserialize(bytes);
+      assertEquals(Loop.class, back.getClass());
+    } catch (BrineException e) {
+      // refused on read: acceptable
+    }
+  }
+
   static class Cat {
     String name;
   }
