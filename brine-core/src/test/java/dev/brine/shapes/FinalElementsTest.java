@@ -121,4 +121,42 @@ class FinalElementsTest {
       assertEquals(f.colors, b.colors);
     }
   }
+
+  static final class Chain {
+    int n;
+    Chain next;
+    List<Point> points;
+  }
+
+  @Test
+  void theTieredSwitchInTheMiddleOfOneGraph() {
+    Chain head = null;
+    for (int i = 0; i < 1500; i++) {
+      Chain c = new Chain();
+      c.n = i;
+      c.next = head;
+      c.points = i % 100 == 0 ? new ArrayList<>(List.of(new Point(i, -i))) : null;
+      head = c;
+    }
+    List<Point> many = new ArrayList<>();
+    for (int i = 0; i < 2500; i++) {
+      many.add(new Point(i, i * 31));
+    }
+    for (boolean refs : new boolean[] {false, true}) {
+      byte[] expected = Modes.brine(true, refs, Chain.class, Point.class).serialize(head);
+      byte[] expectedList = Modes.brine(true, refs, Chain.class, Point.class).serialize(many);
+      Brine tiered = Brine.builder().codegenThreshold(1000).references(refs).register(Chain.class, Point.class).build();
+      assertArrayEquals(expected, tiered.serialize(head), "refs " + refs);
+      Brine reader = Brine.builder().codegenThreshold(1000).references(refs).register(Chain.class, Point.class).build();
+      Chain back = (Chain) reader.deserialize(expected);
+      for (int i = 1499; i >= 0; i--, back = back.next) {
+        assertEquals(i, back.n);
+        assertEquals(i % 100 == 0 ? List.of(new Point(i, -i)) : null, back.points);
+      }
+      assertNull(back);
+      Brine tieredList = Brine.builder().codegenThreshold(1000).references(refs).register(Chain.class, Point.class).build();
+      assertArrayEquals(expectedList, tieredList.serialize(many), "refs " + refs);
+      assertEquals(many, tieredList.deserialize(expectedList));
+    }
+  }
 }
