@@ -235,6 +235,20 @@ class HookShapesTest {
     }
   }
 
+  @Test
+  void aReplacedObjectWrittenTwiceIsReadOnceInCompatibleModeToo() {
+    Holder h = new Holder();
+    h.m1 = new Money(7, "GBP");
+    h.m2 = h.m1;
+    h.m3 = h.m1;
+    Brine b = Brine.builder().compatible(true).references(true)
+        .register(Holder.class, Singleton.class, Money.class, Proxy.class, Custom.class, AppException.class, Point.class).build();
+    Holder back = (Holder) b.deserialize(b.serialize(h));
+    assertEquals(7, back.m1.cents);
+    assertSame(back.m1, back.m2);
+    assertSame(back.m1, back.m3);
+  }
+
   static class Cat {
     String name;
   }
