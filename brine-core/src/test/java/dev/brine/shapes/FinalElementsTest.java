@@ -159,4 +159,41 @@ class FinalElementsTest {
       assertEquals(many, tieredList.deserialize(expectedList));
     }
   }
+
+  static final class Sorted {
+    Map<String, Integer> ci;
+    Set<String> ciSet;
+    Map<Integer, String> empty;
+    SortedMap<String, Point> byName;
+    NavigableSet<Integer> desc;
+  }
+
+  @Test
+  void sortedContainersWithComparatorsInFieldsOfFinalElementClasses() {
+    Sorted s = new Sorted();
+    s.ci = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    s.ci.put("B", 2);
+    s.ci.put("a", 1);
+    s.ciSet = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    s.ciSet.addAll(List.of("Y", "x"));
+    s.empty = Collections.emptySortedMap();
+    s.byName = new TreeMap<>(Comparator.reverseOrder());
+    s.byName.put("p", new Point(1, 1));
+    s.byName.put("q", null);
+    s.desc = new TreeSet<>(Collections.reverseOrder());
+    s.desc.addAll(List.of(1, 3, 2));
+    Modes.each(s, b -> {
+      assertEquals(List.of("a", "B"), new ArrayList<>(b.ci.keySet()));
+      assertEquals(2, b.ci.get("b"));
+      assertTrue(b.ciSet.contains("X"));
+      assertEquals(List.of("x", "Y"), new ArrayList<>(b.ciSet));
+      assertTrue(b.empty.isEmpty());
+      assertTrue(b.empty instanceof SortedMap);
+      assertEquals(List.of("q", "p"), new ArrayList<>(b.byName.keySet()));
+      assertEquals(new Point(1, 1), b.byName.get("p"));
+      assertEquals(List.of(3, 2, 1), new ArrayList<>(b.desc));
+      b.desc.add(5);
+      assertEquals(5, b.desc.first());
+    }, Sorted.class, Point.class);
+  }
 }
