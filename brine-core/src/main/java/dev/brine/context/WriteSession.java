@@ -27,6 +27,8 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   /** The objects this call has written, with tracking on. */
   private final IdentityIds refs = new IdentityIds();
   private IdentityHashMap<Class<?>, Integer> names;
+  /** With tracking on, each object this call replaced through {@code writeReplace()} and its replacement. */
+  private IdentityHashMap<Object, Object> replaced;
   /** A small direct-mapped cache of class infos, indexed by the class's identity hash. */
   private final Class<?>[] cachedClasses = new Class<?>[2 * CACHE_SETS];
   private final ClassInfo[] cachedInfos = new ClassInfo[2 * CACHE_SETS];
@@ -78,11 +80,13 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     if (names != null && !names.isEmpty()) {
       names.clear();
     }
+    replaced = null;
   }
 
   /** Drops the objects this call tracked and a grown buffer, so a pooled context pins nothing between calls. */
   public void release() {
     refs.clear();
+    replaced = null;
     trim(1 << 20);
   }
 
@@ -139,6 +143,25 @@ public final class WriteSession extends ByteWriter implements WriteContext {
    * replacement has a hook of its own and another class.
    */
   private Object replace(ClassInfo info, Object value) {
+    if (!trackRefs) {
+      return replaceOnce(info, value);
+    }
+    // as ObjectOutputStream: an object written again is replaced by the same replacement, which is then
+    // written as a back-reference, so the reader's readResolve result is shared as the original was
+    if (replaced == null) {
+      replaced = new IdentityHashMap<>();
+    } else {
+      Object r = replaced.get(value);
+      if (r != null || replaced.containsKey(value)) {
+        return r;
+      }
+    }
+    Object r = replaceOnce(info, value);
+    replaced.put(value, r);
+    return r;
+  }
+
+  private Object replaceOnce(ClassInfo info, Object value) {
     for (int i = 0; i < 16; i++) {
       Object r = info.replace(value);
       if (r == null || r.getClass() == value.getClass()) {

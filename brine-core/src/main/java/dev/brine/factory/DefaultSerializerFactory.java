@@ -125,7 +125,7 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       // class without a built-in serializer): its own Java serialization form
       return new JavaStreamSerializer(type);
     }
-    if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) {
+    if ((Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) && fillable(type)) {
       Constructor<?> ctor = noArg(type);
       if (ctor != null) {
         if (Map.class.isAssignableFrom(type)) {
@@ -222,6 +222,27 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
           + (key.startsWith("module") ? key : "kind") + ") with the interpreted serializers, which are slower: " + advice);
     } else {
       log.log(System.Logger.Level.DEBUG, "interpreting " + type.getName() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Whether a collection (map) class can be refilled element by element: its {@code add} ({@code put})
+   * is not the one of {@code AbstractCollection}, {@code AbstractList} or {@code AbstractMap}, which only
+   * throw {@code UnsupportedOperationException} (a read-only class of one's own, e.g. a view over
+   * arrays). A class that cannot is written by its fields, like any other class.
+   */
+  private static boolean fillable(Class<?> type) {
+    try {
+      if (Map.class.isAssignableFrom(type)) {
+        return type.getMethod("put", Object.class, Object.class).getDeclaringClass() != java.util.AbstractMap.class;
+      }
+      Class<?> add = type.getMethod("add", Object.class).getDeclaringClass();
+      if (add == java.util.AbstractList.class) { // its add(e) is add(size(), e)
+        add = type.getMethod("add", int.class, Object.class).getDeclaringClass();
+      }
+      return add != java.util.AbstractCollection.class && add != java.util.AbstractList.class;
+    } catch (NoSuchMethodException | SecurityException e) {
+      return true;
     }
   }
 
