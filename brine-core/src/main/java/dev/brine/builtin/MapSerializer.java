@@ -8,6 +8,7 @@ import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.WriteContext;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -114,6 +115,15 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
 
   /** Writes {@code size} entries of {@code map} in chunks. */
   public static void writeEntries(WriteSession ctx, Map<?, ?> map, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+    writeChunks(ctx, map.entrySet().iterator(), null, size, 0, keyDecl, valueDecl);
+  }
+
+  /**
+   * Writes entries in chunks, starting a new chunk: {@code first} (unless null), then the rest of
+   * {@code entries}; {@code written} entries of the map's {@code size} are already written.
+   */
+  private static void writeChunks(WriteSession ctx, Iterator<? extends Map.Entry<?, ?>> entries, Map.Entry<?, ?> first,
+      int size, int written, ClassInfo keyDecl, ClassInfo valueDecl) {
     boolean refs = ctx.trackingReferences();
     int countAt = -1;
     int count = 0;
@@ -122,8 +132,11 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     Class<?> valueClass = null;
     ClassInfo keyInfo = null;
     ClassInfo valueInfo = null;
-    int written = 0;
-    for (Map.Entry<?, ?> e : map.entrySet()) {
+    Map.Entry<?, ?> e = first;
+    while (e != null || entries.hasNext()) {
+      if (e == null) {
+        e = entries.next();
+      }
       Object k = e.getKey();
       Object v = e.getValue();
       Class<?> kc = k == null ? null : k.getClass();
@@ -194,12 +207,92 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
       }
       count++;
       written++;
+      e = null;
     }
     if (countAt >= 0) {
       ctx.putInt8(countAt, count);
     }
+    checkWritten(size, written);
+  }
+
+  private static void checkWritten(int size, int written) {
     if (written != size) {
       throw new dev.brine.BrineException("map changed while being serialized (size " + size + ", iterated " + written + ")");
+    }
+  }
+
+  /**
+   * Begins a map field's entries for generated code, with references off (the counterpart of {@code
+   * CollectionSerializer.beginElements}): when {@code value} is a non-empty map of a plain map class,
+   * writes its class, its size and the header of a first chunk whose keys and values are of the
+   * declared classes, counts a level of nesting and returns the map's entry iterator; the caller
+   * writes the entries of that chunk that are non-null and of exactly the declared classes, at most
+   * {@link #MAX_CHUNK}, then calls {@link #endEntries} or, at the first other entry, {@link
+   * #restEntries}. The bytes are those of {@link #writeEntries}. Otherwise writes the whole value the
+   * general way and returns null.
+   */
+  public static Iterator<? extends Map.Entry<?, ?>> beginEntries(WriteSession ctx, Object value, ClassInfo keyDecl,
+      ClassInfo valueDecl) {
+    if (value != null && !ctx.trackingReferences() && !keyDecl.emptyPayload && !valueDecl.emptyPayload) {
+      ClassInfo info = ctx.classInfo(value.getClass());
+      if ((Object) info.serializer instanceof MapSerializer && ((MapSerializer) (Object) info.serializer).plain()
+          && (info.writeReplace == null || info.replace(value) == value)) {
+        Map<?, ?> map = (Map<?, ?>) value;
+        int n = map.size();
+        if (n > 0) {
+          ctx.writeClass(info);
+          ctx.enterNested();
+          ctx.writeVarUInt32(n);
+          ctx.writeInt8(KEY_DECL | VALUE_DECL);
+          ctx.writeInt8(0); // the count, set by endEntries or restEntries
+          return map.entrySet().iterator();
+        }
+      }
+    }
+    ctx.writeObject(value, keyDecl, valueDecl);
+    return null;
+  }
+
+  /**
+   * Ends the full chunk of a map begun by {@link #beginEntries} whose count byte is at {@code countAt}
+   * and writes the header of the next (more entries of the declared classes may follow; if none do,
+   * {@link #endEntries} or {@link #restEntries} removes it); returns the new count byte's position.
+   */
+  public static int nextChunk(WriteSession ctx, int countAt) {
+    ctx.putInt8(countAt, MAX_CHUNK);
+    ctx.writeInt8(KEY_DECL | VALUE_DECL);
+    ctx.writeInt8(0);
+    return ctx.position() - 1;
+  }
+
+  /**
+   * Ends a map begun by {@link #beginEntries} whose {@code written} entries, all of the declared
+   * classes, were written by the caller, the last {@code count} in the chunk whose count byte is at
+   * {@code countAt}.
+   */
+  public static void endEntries(WriteSession ctx, int countAt, int count, int written, int size) {
+    endChunk(ctx, countAt, count);
+    checkWritten(size, written);
+    ctx.exitNested();
+  }
+
+  /**
+   * Writes the rest of a map begun by {@link #beginEntries} from {@code entry}, the first entry the
+   * caller did not write (a null or another class), the general way.
+   */
+  public static void restEntries(WriteSession ctx, Iterator<? extends Map.Entry<?, ?>> entries, Map.Entry<?, ?> entry,
+      int countAt, int count, int written, int size, ClassInfo keyDecl, ClassInfo valueDecl) {
+    endChunk(ctx, countAt, count);
+    writeChunks(ctx, entries, entry, size, written, keyDecl, valueDecl);
+    ctx.exitNested();
+  }
+
+  /** Sets a chunk's count, or removes its header if it is empty (a chunk has at least one entry). */
+  private static void endChunk(WriteSession ctx, int countAt, int count) {
+    if (count == 0) {
+      ctx.position(countAt - 1);
+    } else {
+      ctx.putInt8(countAt, count);
     }
   }
 

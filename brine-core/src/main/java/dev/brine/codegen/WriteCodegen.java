@@ -4,6 +4,7 @@ import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
 import dev.brine.builtin.CollectionSerializer;
+import dev.brine.builtin.MapSerializer;
 import dev.brine.context.WriteSession;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldKind;
@@ -304,6 +305,124 @@ final class WriteCodegen {
     mv.visitLabel(end);
   }
 
+  /** Scratch locals of a map field's entry loop (after {@link #ITERATOR_LOCAL}, the entry iterator). */
+  private static final int ENTRY_LOCAL = 6;
+  private static final int COUNT_AT_LOCAL = 8;
+  private static final int KEY_LOCAL = 9;
+  private static final int VALUE_LOCAL = 10;
+  private static final int WRITTEN_LOCAL = 11;
+
+  /**
+   * A map field whose declared key and value classes are final, written like {@code
+   * WriteContext.writeObject(value, key, value)}: with references off and a plain map, {@code
+   * MapSerializer.beginEntries} writes the class, size and first chunk header, and the loop here writes
+   * the entries (non-null, of exactly the declared classes) through the key and value serializers
+   * directly, {@code nextChunk} starting a chunk every 255 entries; at the first other entry, {@code
+   * restEntries} writes the rest the general way. No first pass over the entries: a chunk's count byte
+   * is set when it ends.
+   */
+  private void writeEntries(MethodVisitor mv, FieldPlan f, Serializer<Object> keys, Serializer<Object> values) {
+    String maps = Type.getInternalName(MapSerializer.class);
+    String iterator = "java/util/Iterator";
+    String entry = "java/util/Map$Entry";
+    Label general = new Label();
+    Label loop = new Label();
+    Label irregular = new Label();
+    Label done = new Label();
+    Label end = new Label();
+    fieldUnlessReferences(mv, f, general);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    mv.visitMethodInsn(INVOKESTATIC, maps, "beginEntries", "(L" + WC + ";Ljava/lang/Object;" + CI + CI + ")L" + iterator + ";", false);
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ASTORE, ITERATOR_LOCAL);
+    mv.visitJumpInsn(IFNULL, end);
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "position", "()I");
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(ISUB);
+    mv.visitVarInsn(ISTORE, COUNT_AT_LOCAL);
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, WRITTEN_LOCAL);
+    mv.visitLabel(loop);
+    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, iterator, "hasNext", "()Z", true);
+    mv.visitJumpInsn(IFEQ, done);
+    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, iterator, "next", "()Ljava/lang/Object;", true);
+    mv.visitTypeInsn(CHECKCAST, entry);
+    mv.visitVarInsn(ASTORE, ENTRY_LOCAL);
+    entryPart(mv, "getKey", f.element, KEY_LOCAL, irregular);
+    entryPart(mv, "getValue", f.value, VALUE_LOCAL, irregular);
+    callWrite(mv, f.element, keys, KEY_LOCAL);
+    callWrite(mv, f.value, values, VALUE_LOCAL);
+    mv.visitIincInsn(COUNT_LOCAL, 1);
+    mv.visitIincInsn(WRITTEN_LOCAL, 1);
+    // a full chunk: its count set, the next one's header written
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitIntInsn(SIPUSH, MapSerializer.MAX_CHUNK);
+    mv.visitJumpInsn(IF_ICMPLT, loop);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
+    mv.visitMethodInsn(INVOKESTATIC, maps, "nextChunk", "(L" + WC + ";I)I", false);
+    mv.visitVarInsn(ISTORE, COUNT_AT_LOCAL);
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
+    mv.visitJumpInsn(GOTO, loop);
+    mv.visitLabel(irregular);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
+    mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
+    mapSize(mv);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    mv.visitMethodInsn(INVOKESTATIC, maps, "restEntries",
+        "(L" + WC + ";L" + iterator + ";L" + entry + ";IIII" + CI + CI + ")V", false);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(done);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
+    mapSize(mv);
+    mv.visitMethodInsn(INVOKESTATIC, maps, "endEntries", "(L" + WC + ";IIII)V", false);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(general);
+    mv.visitVarInsn(ALOAD, 0);
+    getField(mv, f);
+    g.loadInfo(mv, f.element);
+    g.loadInfo(mv, f.value);
+    call(mv, "writeObject", CI_ARGS);
+    mv.visitLabel(end);
+  }
+
+  /** The key or value of the entry in {@link #ENTRY_LOCAL} into {@code local}; to {@code other} unless non-null of class {@code info}. */
+  private void entryPart(MethodVisitor mv, String getter, ClassInfo info, int local, Label other) {
+    mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map$Entry", getter, "()Ljava/lang/Object;", true);
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ASTORE, local);
+    mv.visitJumpInsn(IFNULL, other);
+    mv.visitVarInsn(ALOAD, local);
+    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
+    g.loadConstant(mv, g.constant(info.type, "Ljava/lang/Class;"));
+    mv.visitJumpInsn(IF_ACMPNE, other);
+  }
+
+  /** Pushes the size of the map in {@link #NESTED_LOCAL}. */
+  private static void mapSize(MethodVisitor mv) {
+    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+    mv.visitTypeInsn(CHECKCAST, "java/util/Map");
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "size", "()I", true);
+  }
+
   /**
    * A declared field of a final class, written like {@code WriteContext.writeDeclared}: with
    * references on, through it; otherwise the slot byte, then the nested serializer called directly.
@@ -343,6 +462,11 @@ final class WriteCodegen {
     Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
     if (elements != null) {
       writeElements(mv, f, elements);
+      return;
+    }
+    List<Serializer<Object>> entries = SerializerGenerator.entrySerializers(f);
+    if (entries != null) {
+      writeEntries(mv, f, entries.get(0), entries.get(1));
       return;
     }
     mv.visitVarInsn(ALOAD, 0);

@@ -89,6 +89,10 @@ class CodegenContainersTest {
     Map<String, Integer> immutable;
     Map<String, Integer> empty = new HashMap<>();
     Map<String, Integer> absent;
+    Map<String, Integer> polluted;
+    Map<String, Long> concurrent;
+    Map<String, Integer> accessOrdered;
+    Map<Long, String> nullFirstThenMany;
     long after;
   }
 
@@ -112,8 +116,32 @@ class CodegenContainersTest {
     m.nullValue.put("z", new Inner(3, "z"));
     m.sorted = new TreeMap<>(Map.of("q", 1, "p", 2));
     m.immutable = Map.of("i", 9);
+    m.polluted = polluted(r.nextInt(300));
+    m.concurrent = new java.util.concurrent.ConcurrentHashMap<>(Map.of("c", r.nextLong(), "d", 4L));
+    m.accessOrdered = new LinkedHashMap<>(4, 0.75f, true);
+    m.accessOrdered.put("u", 1);
+    m.accessOrdered.put("v", 2);
+    m.accessOrdered.get("u");
+    m.nullFirstThenMany = new HashMap<>();
+    m.nullFirstThenMany.put(null, "null key");
+    for (int i = r.nextInt(600); i >= 0; i--) {
+      m.nullFirstThenMany.put((long) i, i % 7 == 0 ? null : "v" + i);
+    }
     m.after = r.nextLong();
     return m;
+  }
+
+  /** A {@code Map<String, Integer>} holding, after {@code n} regular entries, a key and a value of other classes (heap pollution). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static Map<String, Integer> polluted(int n) {
+    Map raw = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      raw.put("k" + i, i);
+    }
+    raw.put(7L, 8);
+    raw.put("long value", 9L);
+    raw.put("after", 10);
+    return raw;
   }
 
   /** Map fields of final key and value classes: generated entry loops (chunks of 255), same bytes as the interpreter. */
@@ -131,8 +159,48 @@ class CodegenContainersTest {
     assertEquals(m.big.size(), back.big.size());
     assertEquals(m.counts, back.counts);
     assertEquals(m.sorted, back.sorted);
+    assertEquals(m.polluted, back.polluted);
+    assertEquals(m.concurrent, back.concurrent);
+    assertEquals(m.nullFirstThenMany, back.nullFirstThenMany);
+    assertEquals(List.of("v", "u"), new ArrayList<>(back.accessOrdered.keySet()));
     assertThrows(UnsupportedOperationException.class, () -> back.immutable.put("j", 1));
     assertEquals(m.after, back.after);
+  }
+
+  /** A map of one's own whose size disagrees with its entries. */
+  static final class Lying extends AbstractMap<String, Integer> {
+    private final Map<String, Integer> entries = new LinkedHashMap<>();
+
+    @Override
+    public Integer put(String key, Integer value) {
+      return entries.put(key, value);
+    }
+
+    @Override
+    public Set<Map.Entry<String, Integer>> entrySet() {
+      return entries.entrySet();
+    }
+
+    @Override
+    public int size() {
+      return entries.size() + 1;
+    }
+  }
+
+  @Test
+  void aMapWhoseSizeDisagreesWithItsEntriesIsAnErrorNotWrongBytes() {
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine b = Brine.builder().register(Inner.class, InnerRec.class, Maps.class, Lying.class).codegen(codegen).build();
+      for (int n : new int[] {1, 3, 300}) {
+        Maps m = new Maps();
+        m.counts = new Lying();
+        for (int i = 0; i < n; i++) {
+          m.counts.put("k" + i, i);
+        }
+        dev.brine.BrineException e = assertThrows(dev.brine.BrineException.class, () -> b.serialize(m));
+        assertTrue(e.getMessage().contains("map changed"), e.getMessage());
+      }
+    }
   }
 
   @Test
