@@ -230,6 +230,85 @@ final class WriteCodegen {
   }
 
 
+  /**
+   * The most bytes a value of a numeric leaf class (Integer or Long, compressed or fixed) takes, or 0
+   * for any other class: such values are stored into a window of the array with the position in a
+   * local ({@link #windowStore}), one room check per value and no field writes.
+   */
+  private static int numericLeafMax(ClassInfo info) {
+    if (info.composite) {
+      return 0;
+    }
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_INT32: return 5;
+      case PayloadTraits.LEAF_FIXED_INT32: return 4;
+      case PayloadTraits.LEAF_INT64: return 9;
+      case PayloadTraits.LEAF_FIXED_INT64: return 8;
+      default: return 0;
+    }
+  }
+
+  /** Locals of the window (the array, the position and the limit) of {@link #windowStore}. */
+  private static final int WINDOW_ARRAY = 12;
+  private static final int WINDOW_POS = 13;
+  private static final int WINDOW_LIMIT = 14;
+
+  /** Loads the context's array, position and limit into the window's locals. */
+  private static void loadWindow(MethodVisitor mv) {
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "array", "()[B");
+    mv.visitVarInsn(ASTORE, WINDOW_ARRAY);
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "position", "()I");
+    mv.visitVarInsn(ISTORE, WINDOW_POS);
+    mv.visitVarInsn(ALOAD, 0);
+    call(mv, "limit", "()I");
+    mv.visitVarInsn(ISTORE, WINDOW_LIMIT);
+  }
+
+  /** Hands the window's position back to the context (before anything else writes through it). */
+  private static void storeWindow(MethodVisitor mv) {
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitVarInsn(ILOAD, WINDOW_POS);
+    call(mv, "advanceTo", "(I)V");
+  }
+
+  /** Makes room for {@code max} bytes in the window: if fewer remain, through the context's {@code ensure}. */
+  private static void windowRoom(MethodVisitor mv, int max) {
+    Label room = new Label();
+    mv.visitVarInsn(ILOAD, WINDOW_LIMIT);
+    mv.visitVarInsn(ILOAD, WINDOW_POS);
+    mv.visitInsn(ISUB);
+    mv.visitLdcInsn(max);
+    mv.visitJumpInsn(IF_ICMPGE, room);
+    storeWindow(mv);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(max);
+    call(mv, "ensure", "(I)V");
+    loadWindow(mv);
+    mv.visitLabel(room);
+  }
+
+  /** Stores the numeric leaf value in local {@code valueLocal} at the window's position (room made), the bytes of {@link #writeLeaf}. */
+  private static void windowStore(MethodVisitor mv, ClassInfo info, int valueLocal) {
+    boolean wide = info.leafKind == PayloadTraits.LEAF_INT64 || info.leafKind == PayloadTraits.LEAF_FIXED_INT64;
+    mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
+    mv.visitVarInsn(ILOAD, WINDOW_POS);
+    mv.visitVarInsn(ALOAD, valueLocal);
+    String box = wide ? "java/lang/Long" : "java/lang/Integer";
+    mv.visitTypeInsn(CHECKCAST, box);
+    mv.visitMethodInsn(INVOKEVIRTUAL, box, wide ? "longValue" : "intValue", wide ? "()J" : "()I", false);
+    String store;
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_INT32: store = "storeVarInt32"; break;
+      case PayloadTraits.LEAF_FIXED_INT32: store = "storeInt32"; break;
+      case PayloadTraits.LEAF_INT64: store = "storeVarInt64"; break;
+      default: store = "storeInt64"; break;
+    }
+    mv.visitMethodInsn(INVOKESTATIC, BW, store, wide ? "([BIJ)I" : "([BII)I", false);
+    mv.visitVarInsn(ISTORE, WINDOW_POS);
+  }
+
   /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */
   private static final int ITERATOR_LOCAL = 5;
   private static final int ELEMENT_LOCAL = 6;
@@ -257,6 +336,10 @@ final class WriteCodegen {
     mv.visitInsn(DUP);
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);
+    int windowMax = numericLeafMax(f.element); // numbers: stored through a window with the position in a local
+    if (windowMax > 0) {
+      loadWindow(mv);
+    }
     // an ArrayList by index (no iterator; C2 keeps its array and size in registers), any other by its iterator
     Label iterate = new Label();
     Label indexLoop = new Label();
@@ -275,7 +358,7 @@ final class WriteCodegen {
     mv.visitVarInsn(ILOAD, INDEX_LOCAL);
     mv.visitMethodInsn(INVOKEVIRTUAL, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", false);
     mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
-    callWrite(mv, f.element, elements, ELEMENT_LOCAL);
+    writeElement(mv, f.element, elements, windowMax);
     mv.visitIincInsn(INDEX_LOCAL, 1);
     mv.visitJumpInsn(GOTO, indexLoop);
     mv.visitLabel(iterate);
@@ -290,9 +373,12 @@ final class WriteCodegen {
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
     mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
-    callWrite(mv, f.element, elements, ELEMENT_LOCAL);
+    writeElement(mv, f.element, elements, windowMax);
     mv.visitJumpInsn(GOTO, loop);
     mv.visitLabel(done);
+    if (windowMax > 0) {
+      storeWindow(mv);
+    }
     mv.visitVarInsn(ALOAD, 0);
     call(mv, "exitNested", "()V");
     mv.visitJumpInsn(GOTO, end);
@@ -348,6 +434,11 @@ final class WriteCodegen {
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitInsn(ICONST_0);
     mv.visitVarInsn(ISTORE, WRITTEN_LOCAL);
+    // numeric keys and values: stored through a window with the position in a local
+    boolean window = numericLeafMax(f.element) > 0 && numericLeafMax(f.value) > 0;
+    if (window) {
+      loadWindow(mv);
+    }
     mv.visitLabel(loop);
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, iterator, "hasNext", "()Z", true);
@@ -358,22 +449,37 @@ final class WriteCodegen {
     mv.visitVarInsn(ASTORE, ENTRY_LOCAL);
     entryPart(mv, "getKey", f.element, KEY_LOCAL, irregular);
     entryPart(mv, "getValue", f.value, VALUE_LOCAL, irregular);
-    callWrite(mv, f.element, keys, KEY_LOCAL);
-    callWrite(mv, f.value, values, VALUE_LOCAL);
+    if (window) {
+      windowRoom(mv, numericLeafMax(f.element) + numericLeafMax(f.value));
+      windowStore(mv, f.element, KEY_LOCAL);
+      windowStore(mv, f.value, VALUE_LOCAL);
+    } else {
+      callWrite(mv, f.element, keys, KEY_LOCAL);
+      callWrite(mv, f.value, values, VALUE_LOCAL);
+    }
     mv.visitIincInsn(COUNT_LOCAL, 1);
     mv.visitIincInsn(WRITTEN_LOCAL, 1);
     // a full chunk: its count set, the next one's header written
     mv.visitVarInsn(ILOAD, COUNT_LOCAL);
     mv.visitIntInsn(SIPUSH, MapSerializer.MAX_CHUNK);
     mv.visitJumpInsn(IF_ICMPLT, loop);
+    if (window) {
+      storeWindow(mv);
+    }
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
     mv.visitMethodInsn(INVOKESTATIC, maps, "nextChunk", "(L" + WC + ";I)I", false);
     mv.visitVarInsn(ISTORE, COUNT_AT_LOCAL);
     mv.visitInsn(ICONST_0);
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
+    if (window) {
+      loadWindow(mv);
+    }
     mv.visitJumpInsn(GOTO, loop);
     mv.visitLabel(irregular);
+    if (window) {
+      storeWindow(mv);
+    }
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
@@ -387,6 +493,9 @@ final class WriteCodegen {
         "(L" + WC + ";L" + iterator + ";L" + entry + ";IIII" + CI + CI + ")V", false);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(done);
+    if (window) {
+      storeWindow(mv);
+    }
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
     mv.visitVarInsn(ILOAD, COUNT_LOCAL);
@@ -421,6 +530,16 @@ final class WriteCodegen {
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/util/Map");
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "size", "()I", true);
+  }
+
+  /** The element in {@link #ELEMENT_LOCAL}: through the window when {@code windowMax > 0}, else its serializer. */
+  private void writeElement(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int windowMax) {
+    if (windowMax > 0) {
+      windowRoom(mv, windowMax);
+      windowStore(mv, info, ELEMENT_LOCAL);
+    } else {
+      callWrite(mv, info, serializer, ELEMENT_LOCAL);
+    }
   }
 
   /**

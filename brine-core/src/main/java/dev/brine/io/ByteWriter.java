@@ -85,6 +85,16 @@ public class ByteWriter {
     return buf;
   }
 
+  /**
+   * The end of the room made by {@link #ensure}: {@code ensure(n)} returns with {@code limit() -
+   * position() >= n}, and the array holds {@link #SLACK} more bytes beyond it. For code that keeps
+   * the array and the position in locals across many values and checks the room itself (then {@link
+   * #advanceTo}).
+   */
+  public final int limit() {
+    return writable;
+  }
+
   /** A copy of the written bytes. */
   public final byte[] toByteArray() {
     return Arrays.copyOf(buf, pos);

@@ -23,6 +23,8 @@ class CodegenContainersTest {
     List<Inner> withNull;
     List<Inner> immutable;
     SortedSet<String> sorted;
+    List<Long> longs;
+    Collection<Integer> ints;
     int after;
   }
 
@@ -37,17 +39,24 @@ class CodegenContainersTest {
     l.withNull = new ArrayList<>(Arrays.asList(new Inner(1, "x"), null));
     l.immutable = List.of(new Inner(2, "y"));
     l.sorted = new TreeSet<>(List.of("q", "p"));
+    l.longs = new ArrayList<>();
+    l.ints = new LinkedList<>();
+    for (int i = r.nextInt(2000); i > 0; i--) { // past the writer's first capacity: the window grows mid-loop
+      l.longs.add(i % 3 == 0 ? r.nextLong() : i % 3 == 1 ? Long.MIN_VALUE : (long) r.nextInt(300));
+      l.ints.add(i % 2 == 0 ? r.nextInt() : Integer.MAX_VALUE);
+    }
     l.after = r.nextInt();
     return l;
   }
 
   /** Collection fields of final element classes: generated element loops, same bytes as the interpreter. */
   @Property(tries = 40)
-  void collectionFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+  void collectionFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs, @ForAll boolean compress) {
     Lists l = lists(new java.util.Random(seed));
-    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs).build();
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs)
+        .compressNumbers(compress).build();
     Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Lists.class).references(refs)
-        .codegen(false).build();
+        .compressNumbers(compress).codegen(false).build();
     byte[] bytes = gen.serialize(l);
     assertArrayEquals(interp.serialize(l), bytes);
     assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
@@ -55,6 +64,8 @@ class CodegenContainersTest {
     Lists back = gen.deserialize(bytes, Lists.class);
     assertEquals(l.items.size(), back.items.size());
     assertEquals(l.names, back.names);
+    assertEquals(l.longs, back.longs);
+    assertEquals(l.ints, back.ints);
     assertEquals(ArrayList.class, back.items.getClass());
     assertThrows(UnsupportedOperationException.class, () -> back.immutable.add(null));
     assertEquals(l.after, back.after);
@@ -93,6 +104,7 @@ class CodegenContainersTest {
     Map<String, Long> concurrent;
     Map<String, Integer> accessOrdered;
     Map<Long, String> nullFirstThenMany;
+    Map<Long, Integer> numbers;
     long after;
   }
 
@@ -127,6 +139,10 @@ class CodegenContainersTest {
     for (int i = r.nextInt(600); i >= 0; i--) {
       m.nullFirstThenMany.put((long) i, i % 7 == 0 ? null : "v" + i);
     }
+    m.numbers = new LinkedHashMap<>();
+    for (int i = r.nextInt(1200); i > 0; i--) { // numbers through the window, growing mid-loop, chunks of 255
+      m.numbers.put(i % 5 == 0 ? r.nextLong() : (long) i, i % 97 == 0 ? null : i % 2 == 0 ? Integer.MIN_VALUE : r.nextInt());
+    }
     m.after = r.nextLong();
     return m;
   }
@@ -146,11 +162,12 @@ class CodegenContainersTest {
 
   /** Map fields of final key and value classes: generated entry loops (chunks of 255), same bytes as the interpreter. */
   @Property(tries = 30)
-  void mapFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs) {
+  void mapFieldsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs, @ForAll boolean compress) {
     java.util.Random r = new java.util.Random(seed);
     Maps m = maps(r, r.nextInt(700));
-    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).build();
-    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).codegen(false).build();
+    Brine gen = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).compressNumbers(compress).build();
+    Brine interp = Brine.builder().register(Inner.class, InnerRec.class, Maps.class).references(refs).compressNumbers(compress)
+        .codegen(false).build();
     byte[] bytes = gen.serialize(m);
     assertArrayEquals(interp.serialize(m), bytes);
     assertArrayEquals(bytes, interp.serialize(gen.deserialize(bytes)));
@@ -162,6 +179,7 @@ class CodegenContainersTest {
     assertEquals(m.polluted, back.polluted);
     assertEquals(m.concurrent, back.concurrent);
     assertEquals(m.nullFirstThenMany, back.nullFirstThenMany);
+    assertEquals(m.numbers, back.numbers);
     assertEquals(List.of("v", "u"), new ArrayList<>(back.accessOrdered.keySet()));
     assertThrows(UnsupportedOperationException.class, () -> back.immutable.put("j", 1));
     assertEquals(m.after, back.after);
