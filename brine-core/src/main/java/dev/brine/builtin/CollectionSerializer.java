@@ -5,6 +5,7 @@ import dev.brine.context.ContainerSerializer;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
+import dev.brine.registry.TypeIds;
 import dev.brine.serializer.ReadContext;
 import dev.brine.serializer.WriteContext;
 import java.util.ArrayList;
@@ -259,6 +260,45 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
     }
     ctx.writeObject(value, element, null);
     return 0;
+  }
+
+  /**
+   * As {@link #beginElements(WriteSession, Object, ClassInfo)} for a leaf element class (String,
+   * Integer, Long), but without a first pass over the elements: the caller checks each element as it
+   * writes it and, at the first null or other class (or a count other than the size), calls {@link
+   * #restartElements}. Declined (written the general way, 0) for a collection class written by name,
+   * whose name the session would remember, and while a stream's string table is in use, which would
+   * remember the strings.
+   */
+  public static int beginLeafElements(WriteSession ctx, Object value, ClassInfo element) {
+    if (value != null && !ctx.trackingReferences() && ctx.stringTable() == null) {
+      ClassInfo info = ctx.classInfo(value.getClass());
+      if (info.writeReplace == null && info.typeId != TypeIds.BY_NAME
+          && (Object) info.serializer instanceof CollectionSerializer
+          && ((CollectionSerializer) (Object) info.serializer).plain()) {
+        int n = ((Collection<?>) value).size();
+        if (n > 0) {
+          ctx.writeClass(info);
+          ctx.enterNested();
+          ctx.writeVarUInt32(n);
+          ctx.writeInt8(DECLARED);
+          return n;
+        }
+      }
+    }
+    ctx.writeObject(value, element, null);
+    return 0;
+  }
+
+  /**
+   * Drops what generated code wrote of a collection begun by {@link #beginLeafElements} from position
+   * {@code start} on (leaf payloads only, which change no session state) and writes it again the
+   * general way.
+   */
+  public static void restartElements(WriteSession ctx, Object value, ClassInfo element, int start) {
+    ctx.position(start);
+    ctx.exitNested();
+    ctx.writeObject(value, element, null);
   }
 
   /** Whether the {@code n} elements of {@code c} are all non-null and of exactly class {@code type}. */

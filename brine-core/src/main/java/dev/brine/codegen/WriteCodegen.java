@@ -328,11 +328,20 @@ final class WriteCodegen {
     Label done = new Label();
     Label end = new Label();
     fieldUnlessReferences(mv, f, general);
+    // leaf elements (strings, Integer, Long): no first pass over the elements; each is checked as it is
+    // written, and at the first null or other class the collection is written again the general way
+    boolean checkEach = leafInline(f.element);
+    Label irregular = new Label();
+    if (checkEach) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "position", "()I");
+      mv.visitVarInsn(ISTORE, START_LOCAL);
+    }
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     g.loadInfo(mv, f.element);
-    mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class), "beginElements",
-        "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
+    mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class),
+        checkEach ? "beginLeafElements" : "beginElements", "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
     mv.visitInsn(DUP);
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);
@@ -358,6 +367,9 @@ final class WriteCodegen {
     mv.visitVarInsn(ILOAD, INDEX_LOCAL);
     mv.visitMethodInsn(INVOKEVIRTUAL, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", false);
     mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
+    if (checkEach) {
+      exactOrJump(mv, f.element, ELEMENT_LOCAL, irregular);
+    }
     writeElement(mv, f.element, elements, windowMax);
     mv.visitIincInsn(INDEX_LOCAL, 1);
     mv.visitJumpInsn(GOTO, indexLoop);
@@ -366,15 +378,31 @@ final class WriteCodegen {
     mv.visitTypeInsn(CHECKCAST, "java/lang/Iterable");
     mv.visitMethodInsn(INVOKEINTERFACE, "java/lang/Iterable", "iterator", "()Ljava/util/Iterator;", true);
     mv.visitVarInsn(ASTORE, ITERATOR_LOCAL);
+    Label iterated = new Label();
+    if (checkEach) {
+      mv.visitInsn(ICONST_0);
+      mv.visitVarInsn(ISTORE, INDEX_LOCAL);
+    }
     mv.visitLabel(loop);
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
-    mv.visitJumpInsn(IFEQ, done);
+    mv.visitJumpInsn(IFEQ, checkEach ? iterated : done);
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
     mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
+    if (checkEach) {
+      exactOrJump(mv, f.element, ELEMENT_LOCAL, irregular);
+      mv.visitIincInsn(INDEX_LOCAL, 1);
+    }
     writeElement(mv, f.element, elements, windowMax);
     mv.visitJumpInsn(GOTO, loop);
+    if (checkEach) {
+      // as many elements as the size written, else the general way (which reports a changed collection)
+      mv.visitLabel(iterated);
+      mv.visitVarInsn(ILOAD, INDEX_LOCAL);
+      mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+      mv.visitJumpInsn(IF_ICMPNE, irregular);
+    }
     mv.visitLabel(done);
     if (windowMax > 0) {
       storeWindow(mv);
@@ -382,6 +410,16 @@ final class WriteCodegen {
     mv.visitVarInsn(ALOAD, 0);
     call(mv, "exitNested", "()V");
     mv.visitJumpInsn(GOTO, end);
+    if (checkEach) {
+      mv.visitLabel(irregular);
+      mv.visitVarInsn(ALOAD, 0);
+      mv.visitVarInsn(ALOAD, NESTED_LOCAL);
+      g.loadInfo(mv, f.element);
+      mv.visitVarInsn(ILOAD, START_LOCAL);
+      mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class), "restartElements",
+          "(L" + WC + ";Ljava/lang/Object;" + CI + "I)V", false);
+      mv.visitJumpInsn(GOTO, end);
+    }
     mv.visitLabel(general);
     mv.visitVarInsn(ALOAD, 0);
     getField(mv, f);
@@ -516,13 +554,8 @@ final class WriteCodegen {
   private void entryPart(MethodVisitor mv, String getter, ClassInfo info, int local, Label other) {
     mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map$Entry", getter, "()Ljava/lang/Object;", true);
-    mv.visitInsn(DUP);
     mv.visitVarInsn(ASTORE, local);
-    mv.visitJumpInsn(IFNULL, other);
-    mv.visitVarInsn(ALOAD, local);
-    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
-    g.loadConstant(mv, g.constant(info.type, "Ljava/lang/Class;"));
-    mv.visitJumpInsn(IF_ACMPNE, other);
+    exactOrJump(mv, info, local, other);
   }
 
   /** Pushes the size of the map in {@link #NESTED_LOCAL}. */
@@ -530,6 +563,36 @@ final class WriteCodegen {
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/util/Map");
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "size", "()I", true);
+  }
+
+  /** Where a collection written without a first pass begins (to write it again the general way). */
+  private static final int START_LOCAL = 15;
+
+  /** Whether {@link #writeLeaf} writes values of this class inline (and writing them changes no session state). */
+  private static boolean leafInline(ClassInfo info) {
+    if (info.composite) {
+      return false;
+    }
+    switch (info.leafKind) {
+      case PayloadTraits.LEAF_STRING:
+      case PayloadTraits.LEAF_INT32:
+      case PayloadTraits.LEAF_FIXED_INT32:
+      case PayloadTraits.LEAF_INT64:
+      case PayloadTraits.LEAF_FIXED_INT64:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** To {@code other} unless the value in {@code local} is non-null and of exactly class {@code info}. */
+  private void exactOrJump(MethodVisitor mv, ClassInfo info, int local, Label other) {
+    mv.visitVarInsn(ALOAD, local);
+    mv.visitJumpInsn(IFNULL, other);
+    mv.visitVarInsn(ALOAD, local);
+    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
+    g.loadConstant(mv, g.constant(info.type, "Ljava/lang/Class;"));
+    mv.visitJumpInsn(IF_ACMPNE, other);
   }
 
   /** The element in {@link #ELEMENT_LOCAL}: through the window when {@code windowMax > 0}, else its serializer. */

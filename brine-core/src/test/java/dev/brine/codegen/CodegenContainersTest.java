@@ -25,6 +25,9 @@ class CodegenContainersTest {
     SortedSet<String> sorted;
     List<Long> longs;
     Collection<Integer> ints;
+    List<String> stringsWithNull;
+    List<String> pollutedStrings;
+    Collection<Long> longsThenNull;
     int after;
   }
 
@@ -45,8 +48,33 @@ class CodegenContainersTest {
       l.longs.add(i % 3 == 0 ? r.nextLong() : i % 3 == 1 ? Long.MIN_VALUE : (long) r.nextInt(300));
       l.ints.add(i % 2 == 0 ? r.nextInt() : Integer.MAX_VALUE);
     }
+    // leaf elements are checked as they are written: a null or another class late in the list sends the
+    // whole collection down the general path again, from where it began
+    l.stringsWithNull = new ArrayList<>();
+    for (int i = r.nextInt(900); i >= 0; i--) {
+      l.stringsWithNull.add("s" + i + "\u00e9".repeat(i % 4) + (i % 50 == 0 ? "\u20ac" : ""));
+    }
+    l.stringsWithNull.add(r.nextInt(l.stringsWithNull.size() + 1), null);
+    l.pollutedStrings = pollutedStrings(r.nextInt(300));
+    l.longsThenNull = new LinkedList<>();
+    for (int i = r.nextInt(1500); i >= 0; i--) {
+      l.longsThenNull.add(r.nextLong());
+    }
+    l.longsThenNull.add(null);
     l.after = r.nextInt();
     return l;
+  }
+
+  /** A {@code List<String>} holding an Integer after {@code n} strings (heap pollution). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static List<String> pollutedStrings(int n) {
+    List raw = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      raw.add("p" + i);
+    }
+    raw.add(42);
+    raw.add("last");
+    return raw;
   }
 
   /** Collection fields of final element classes: generated element loops, same bytes as the interpreter. */
@@ -65,6 +93,9 @@ class CodegenContainersTest {
     assertEquals(l.items.size(), back.items.size());
     assertEquals(l.names, back.names);
     assertEquals(l.longs, back.longs);
+    assertEquals(l.stringsWithNull, back.stringsWithNull);
+    assertEquals(l.pollutedStrings, back.pollutedStrings);
+    assertEquals(l.longsThenNull, back.longsThenNull);
     assertEquals(l.ints, back.ints);
     assertEquals(ArrayList.class, back.items.getClass());
     assertThrows(UnsupportedOperationException.class, () -> back.immutable.add(null));
@@ -202,6 +233,47 @@ class CodegenContainersTest {
     @Override
     public int size() {
       return entries.size() + 1;
+    }
+  }
+
+  /** A collection of one's own whose size disagrees with its elements. */
+  static final class LyingList extends AbstractCollection<Long> {
+    private final List<Long> elements = new ArrayList<>();
+
+    @Override
+    public boolean add(Long e) {
+      return elements.add(e);
+    }
+
+    @Override
+    public Iterator<Long> iterator() {
+      return elements.iterator();
+    }
+
+    @Override
+    public int size() {
+      return elements.size() + 1;
+    }
+  }
+
+  static final class HoldsLying {
+    Collection<Long> longs;
+  }
+
+  @Test
+  void aCollectionWhoseSizeDisagreesWithItsElementsIsAnErrorNotWrongBytes() {
+    for (boolean codegen : new boolean[] {true, false}) {
+      Brine b = Brine.builder().register(HoldsLying.class, LyingList.class).codegen(codegen).build();
+      for (int n : new int[] {1, 3, 300}) {
+        HoldsLying h = new HoldsLying();
+        LyingList list = new LyingList();
+        for (long i = 0; i < n; i++) {
+          list.add(i);
+        }
+        h.longs = list;
+        dev.brine.BrineException e = assertThrows(dev.brine.BrineException.class, () -> b.serialize(h), "codegen " + codegen);
+        assertTrue(e.getMessage().contains("changed"), e.getMessage());
+      }
     }
   }
 
