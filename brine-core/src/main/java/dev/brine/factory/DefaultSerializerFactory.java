@@ -125,7 +125,11 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       // class without a built-in serializer): its own Java serialization form
       return new JavaStreamSerializer(type);
     }
-    if ((Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) && fillable(type)) {
+    // a collection or map that can be filled: by its elements, unless it is a class of one's own with
+    // state in non-transient fields Brine can read, which it writes by those fields, as Java serialization
+    // writes such a class, so a field besides the elements (a label, an owner) is not lost
+    if ((Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)) && fillable(type)
+        && (isJdk(type) || !JavaHooks.open(type) || !hasInstanceFields(type))) {
       Constructor<?> ctor = noArg(type);
       if (ctor != null) {
         if (Map.class.isAssignableFrom(type)) {

@@ -218,7 +218,7 @@ class CodegenContainersTest {
 
   /** A map of one's own whose size disagrees with its entries. */
   static final class Lying extends AbstractMap<String, Integer> {
-    private final Map<String, Integer> entries = new LinkedHashMap<>();
+    private final transient Map<String, Integer> entries = new LinkedHashMap<>(); // transient: written by its entries
 
     @Override
     public Integer put(String key, Integer value) {
@@ -238,7 +238,7 @@ class CodegenContainersTest {
 
   /** A collection of one's own whose size disagrees with its elements. */
   static final class LyingList extends AbstractCollection<Long> {
-    private final List<Long> elements = new ArrayList<>();
+    private final transient List<Long> elements = new ArrayList<>(); // transient: written by its elements
 
     @Override
     public boolean add(Long e) {

@@ -94,7 +94,7 @@ class CustomContainerTest {
     assertEquals(Map.of("k1", 1, "k2", 2), c.pairsAsMap);
   }
 
-  /** A writable map of one's own with a field besides its entries: the entries are kept (the other field is not). */
+  /** A writable map of one's own with a field besides its entries: written by its fields, so both are kept. */
   static final class Labelled extends AbstractMap<String, Integer> {
     private final Map<String, Integer> inner = new LinkedHashMap<>();
     String label;
@@ -119,8 +119,67 @@ class CustomContainerTest {
     each(l, b -> {
       assertEquals(Labelled.class, b.getClass());
       assertEquals(List.of("b", "a"), new ArrayList<>(b.keySet()));
-      // b.label is not kept (written element by element); see the report of branch h/shapes
+      assertEquals("lab", b.label);
     }, Labelled.class);
+  }
+
+  /** A writable list of one's own whose state is transient: written element by element (its fields would hold nothing). */
+  static final class Scratch extends AbstractList<String> {
+    private transient List<String> items = new ArrayList<>();
+
+    @Override
+    public void add(int i, String s) {
+      items.add(i, s);
+    }
+
+    @Override
+    public String get(int i) {
+      return items.get(i);
+    }
+
+    @Override
+    public int size() {
+      return items.size();
+    }
+  }
+
+  /** A writable collection of one's own with its own elements array and an owner. */
+  static final class Owned extends AbstractCollection<Long> {
+    private Long[] items = new Long[0];
+    String owner;
+
+    @Override
+    public boolean add(Long e) {
+      items = Arrays.copyOf(items, items.length + 1);
+      items[items.length - 1] = e;
+      return true;
+    }
+
+    @Override
+    public Iterator<Long> iterator() {
+      return Arrays.asList(items).iterator();
+    }
+
+    @Override
+    public int size() {
+      return items.length;
+    }
+  }
+
+  @Test
+  void writableContainersOfOnesOwnKeepTheirFieldsOrTheirElements() {
+    Scratch s = new Scratch();
+    s.add("x");
+    s.add("y");
+    each(s, b -> assertEquals(List.of("x", "y"), b), Scratch.class);
+    Owned o = new Owned();
+    o.add(5L);
+    o.add(null);
+    o.owner = "me";
+    each(o, b -> {
+      assertEquals(Arrays.asList(5L, null), new ArrayList<>(b));
+      assertEquals("me", b.owner);
+    }, Owned.class);
   }
 
   static final class Watched extends Observable {
