@@ -245,16 +245,11 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   public static int beginElements(WriteSession ctx, Object value, ClassInfo element) {
     if (value != null && !ctx.trackingReferences()) {
       ClassInfo info = ctx.classInfo(value.getClass());
-      if (info.writeReplace == null && (Object) info.serializer instanceof CollectionSerializer
-          && ((CollectionSerializer) (Object) info.serializer).plain()) {
+      if (plainClass(info)) {
         Collection<?> c = (Collection<?>) value;
         int n = c.size();
         if (n > 0 && !element.emptyPayload && allOfClass(c, n, element.type)) {
-          ctx.writeClass(info);
-          ctx.enterNested();
-          ctx.writeVarUInt32(n);
-          ctx.writeInt8(DECLARED);
-          return n;
+          return beginDeclared(ctx, info, n);
         }
       }
     }
@@ -273,21 +268,30 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   public static int beginLeafElements(WriteSession ctx, Object value, ClassInfo element) {
     if (value != null && !ctx.trackingReferences() && ctx.stringTable() == null) {
       ClassInfo info = ctx.classInfo(value.getClass());
-      if (info.writeReplace == null && info.typeId != TypeIds.BY_NAME
-          && (Object) info.serializer instanceof CollectionSerializer
-          && ((CollectionSerializer) (Object) info.serializer).plain()) {
+      if (info.typeId != TypeIds.BY_NAME && plainClass(info)) {
         int n = ((Collection<?>) value).size();
         if (n > 0) {
-          ctx.writeClass(info);
-          ctx.enterNested();
-          ctx.writeVarUInt32(n);
-          ctx.writeInt8(DECLARED);
-          return n;
+          return beginDeclared(ctx, info, n);
         }
       }
     }
     ctx.writeObject(value, element, null);
     return 0;
+  }
+
+  /** Whether values of this class are written as a plain collection (no writeReplace, no prefix). */
+  private static boolean plainClass(ClassInfo info) {
+    return info.writeReplace == null && (Object) info.serializer instanceof CollectionSerializer
+        && ((CollectionSerializer) (Object) info.serializer).plain();
+  }
+
+  /** Writes the tag, size and {@link #DECLARED} header of {@code n} elements and counts a level of nesting; returns {@code n}. */
+  private static int beginDeclared(WriteSession ctx, ClassInfo info, int n) {
+    ctx.writeClass(info);
+    ctx.enterNested();
+    ctx.writeVarUInt32(n);
+    ctx.writeInt8(DECLARED);
+    return n;
   }
 
   /**

@@ -348,7 +348,7 @@ final class ReadCodegen {
 
   /**
    * Reads a map field whose declared key and value classes are final into {@link #COLLECTION_LOCAL}
-   * (the counterpart of {@code WriteCodegen.writeEntries}): with references off, {@code
+   * (the counterpart of {@code ContainerLoops.writeEntries}): with references off, {@code
    * ReadContext.beginEntries} reads the tag and size, {@code entryChunk} each chunk's header, and the
    * loop here calls the key and value serializers directly; other chunks and other inputs are read by
    * those helpers the general way.

@@ -3,10 +3,7 @@ package dev.brine.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.brine.BrineException;
-import dev.brine.builtin.CollectionSerializer;
-import dev.brine.builtin.MapSerializer;
 import dev.brine.context.WriteSession;
-import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
@@ -33,16 +30,17 @@ import org.objectweb.asm.Type;
  */
 final class WriteCodegen {
   private static final String WC = Type.getInternalName(WriteSession.class);
-  private static final String BW = Type.getInternalName(ByteWriter.class);
   private static final String CI = Type.getDescriptor(ClassInfo.class);
   private static final String MH = Type.getInternalName(MethodHandle.class);
   private static final String SER = Type.getInternalName(Serializer.class);
   private static final String CI_ARGS = "(Ljava/lang/Object;" + CI + CI + ")V";
 
   private final SerializerGenerator g;
+  private final ContainerLoops loops;
 
   WriteCodegen(SerializerGenerator g) {
     this.g = g;
+    this.loops = new ContainerLoops(g, this);
   }
 
   /** Locals of {@code write}: 0 this, 1 the session, 2 the object, 3 the array, 4 the position, 5 the control index. */
@@ -158,10 +156,10 @@ final class WriteCodegen {
   }
 
   /** Scratch local of the chunk methods for a nested value (0 context, 1 object, 2-3 a primitive run). */
-  private static final int NESTED_LOCAL = 4;
+  static final int NESTED_LOCAL = 4;
 
   /** With references on, a jump to {@code general}; otherwise the field's value into {@link #NESTED_LOCAL}. */
-  private void fieldUnlessReferences(MethodVisitor mv, FieldPlan f, Label general) {
+  void fieldUnlessReferences(MethodVisitor mv, FieldPlan f, Label general) {
     mv.visitVarInsn(ALOAD, 0);
     call(mv, "trackingReferences", "()Z");
     mv.visitJumpInsn(IFNE, general);
@@ -174,7 +172,7 @@ final class WriteCodegen {
    * the JIT inlines the call), counting a level of nesting for composite classes as {@code
    * WriteContext.writePayload} does.
    */
-  private void callWrite(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int valueLocal) {
+  void callWrite(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int valueLocal) {
     if (writeLeaf(mv, info, valueLocal)) {
       return;
     }
@@ -211,17 +209,13 @@ final class WriteCodegen {
       case PayloadTraits.LEAF_INT32:
       case PayloadTraits.LEAF_FIXED_INT32:
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ALOAD, valueLocal);
-        mv.visitTypeInsn(CHECKCAST, "java/lang/Integer");
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Integer", "intValue", "()I", false);
+        unboxed(mv, valueLocal, false);
         call(mv, info.leafKind == PayloadTraits.LEAF_INT32 ? "writeVarInt32" : "writeInt32", "(I)V");
         return true;
       case PayloadTraits.LEAF_INT64:
       case PayloadTraits.LEAF_FIXED_INT64:
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ALOAD, valueLocal);
-        mv.visitTypeInsn(CHECKCAST, "java/lang/Long");
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Long", "longValue", "()J", false);
+        unboxed(mv, valueLocal, true);
         call(mv, info.leafKind == PayloadTraits.LEAF_INT64 ? "writeVarInt64" : "writeInt64", "(J)V");
         return true;
       default:
@@ -229,381 +223,6 @@ final class WriteCodegen {
     }
   }
 
-
-  /**
-   * The most bytes a value of a numeric leaf class (Integer or Long, compressed or fixed) takes, or 0
-   * for any other class: such values are stored into a window of the array with the position in a
-   * local ({@link #windowStore}), one room check per value and no field writes.
-   */
-  private static int numericLeafMax(ClassInfo info) {
-    if (info.composite) {
-      return 0;
-    }
-    switch (info.leafKind) {
-      case PayloadTraits.LEAF_INT32: return 5;
-      case PayloadTraits.LEAF_FIXED_INT32: return 4;
-      case PayloadTraits.LEAF_INT64: return 9;
-      case PayloadTraits.LEAF_FIXED_INT64: return 8;
-      default: return 0;
-    }
-  }
-
-  /** Locals of the window (the array, the position and the limit) of {@link #windowStore}. */
-  private static final int WINDOW_ARRAY = 12;
-  private static final int WINDOW_POS = 13;
-  private static final int WINDOW_LIMIT = 14;
-
-  /** Loads the context's array, position and limit into the window's locals. */
-  private static void loadWindow(MethodVisitor mv) {
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "array", "()[B");
-    mv.visitVarInsn(ASTORE, WINDOW_ARRAY);
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "position", "()I");
-    mv.visitVarInsn(ISTORE, WINDOW_POS);
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "limit", "()I");
-    mv.visitVarInsn(ISTORE, WINDOW_LIMIT);
-  }
-
-  /** Hands the window's position back to the context (before anything else writes through it). */
-  private static void storeWindow(MethodVisitor mv) {
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, WINDOW_POS);
-    call(mv, "advanceTo", "(I)V");
-  }
-
-  /** Makes room for {@code max} bytes in the window: if fewer remain, through the context's {@code ensure}. */
-  private static void windowRoom(MethodVisitor mv, int max) {
-    Label room = new Label();
-    mv.visitVarInsn(ILOAD, WINDOW_LIMIT);
-    mv.visitVarInsn(ILOAD, WINDOW_POS);
-    mv.visitInsn(ISUB);
-    mv.visitLdcInsn(max);
-    mv.visitJumpInsn(IF_ICMPGE, room);
-    storeWindow(mv);
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitLdcInsn(max);
-    call(mv, "ensure", "(I)V");
-    loadWindow(mv);
-    mv.visitLabel(room);
-  }
-
-  /** Stores the numeric leaf value in local {@code valueLocal} at the window's position (room made), the bytes of {@link #writeLeaf}. */
-  private static void windowStore(MethodVisitor mv, ClassInfo info, int valueLocal) {
-    boolean wide = info.leafKind == PayloadTraits.LEAF_INT64 || info.leafKind == PayloadTraits.LEAF_FIXED_INT64;
-    mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
-    mv.visitVarInsn(ILOAD, WINDOW_POS);
-    mv.visitVarInsn(ALOAD, valueLocal);
-    String box = wide ? "java/lang/Long" : "java/lang/Integer";
-    mv.visitTypeInsn(CHECKCAST, box);
-    mv.visitMethodInsn(INVOKEVIRTUAL, box, wide ? "longValue" : "intValue", wide ? "()J" : "()I", false);
-    String store;
-    switch (info.leafKind) {
-      case PayloadTraits.LEAF_INT32: store = "storeVarInt32"; break;
-      case PayloadTraits.LEAF_FIXED_INT32: store = "storeInt32"; break;
-      case PayloadTraits.LEAF_INT64: store = "storeVarInt64"; break;
-      default: store = "storeInt64"; break;
-    }
-    mv.visitMethodInsn(INVOKESTATIC, BW, store, wide ? "([BIJ)I" : "([BII)I", false);
-    mv.visitVarInsn(ISTORE, WINDOW_POS);
-  }
-
-  /** Scratch locals of a collection field's element loop (after {@link #NESTED_LOCAL}, the collection). */
-  private static final int ITERATOR_LOCAL = 5;
-  private static final int ELEMENT_LOCAL = 6;
-  private static final int COUNT_LOCAL = 7;
-  private static final int INDEX_LOCAL = 8;
-
-  /**
-   * A collection field whose declared element class is final, written like {@code
-   * WriteContext.writeObject(value, element, null)}: with references off and every element of
-   * exactly that class, {@code beginElements} writes the tag, size and header and the loop here calls
-   * the element class's serializer directly (a call site of this class only, so the JIT inlines it
-   * even when the application has many classes); any other case is written by {@code beginElements}.
-   */
-  private void writeElements(MethodVisitor mv, FieldPlan f, Serializer<Object> elements) {
-    Label general = new Label();
-    Label loop = new Label();
-    Label done = new Label();
-    Label end = new Label();
-    fieldUnlessReferences(mv, f, general);
-    // leaf elements (strings, Integer, Long): no first pass over the elements; each is checked as it is
-    // written, and at the first null or other class the collection is written again the general way
-    boolean checkEach = leafInline(f.element);
-    Label irregular = new Label();
-    if (checkEach) {
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "position", "()I");
-      mv.visitVarInsn(ISTORE, START_LOCAL);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    g.loadInfo(mv, f.element);
-    mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class),
-        checkEach ? "beginLeafElements" : "beginElements", "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
-    mv.visitInsn(DUP);
-    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
-    mv.visitJumpInsn(IFLE, end);
-    int windowMax = numericLeafMax(f.element); // numbers: stored through a window with the position in a local
-    if (windowMax > 0) {
-      loadWindow(mv);
-    }
-    // an ArrayList by index (no iterator; C2 keeps its array and size in registers), any other by its iterator
-    Label iterate = new Label();
-    Label indexLoop = new Label();
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
-    mv.visitLdcInsn(Type.getType(java.util.ArrayList.class));
-    mv.visitJumpInsn(IF_ACMPNE, iterate);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, INDEX_LOCAL);
-    mv.visitLabel(indexLoop);
-    mv.visitVarInsn(ILOAD, INDEX_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitJumpInsn(IF_ICMPGE, done);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitTypeInsn(CHECKCAST, "java/util/ArrayList");
-    mv.visitVarInsn(ILOAD, INDEX_LOCAL);
-    mv.visitMethodInsn(INVOKEVIRTUAL, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", false);
-    mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
-    if (checkEach) {
-      exactOrJump(mv, f.element, ELEMENT_LOCAL, irregular);
-    }
-    writeElement(mv, f.element, elements, windowMax);
-    mv.visitIincInsn(INDEX_LOCAL, 1);
-    mv.visitJumpInsn(GOTO, indexLoop);
-    mv.visitLabel(iterate);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitTypeInsn(CHECKCAST, "java/lang/Iterable");
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/lang/Iterable", "iterator", "()Ljava/util/Iterator;", true);
-    mv.visitVarInsn(ASTORE, ITERATOR_LOCAL);
-    Label iterated = new Label();
-    if (checkEach) {
-      mv.visitInsn(ICONST_0);
-      mv.visitVarInsn(ISTORE, INDEX_LOCAL);
-    }
-    mv.visitLabel(loop);
-    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
-    mv.visitJumpInsn(IFEQ, checkEach ? iterated : done);
-    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
-    mv.visitVarInsn(ASTORE, ELEMENT_LOCAL);
-    if (checkEach) {
-      exactOrJump(mv, f.element, ELEMENT_LOCAL, irregular);
-      mv.visitIincInsn(INDEX_LOCAL, 1);
-    }
-    writeElement(mv, f.element, elements, windowMax);
-    mv.visitJumpInsn(GOTO, loop);
-    if (checkEach) {
-      // as many elements as the size written, else the general way (which reports a changed collection)
-      mv.visitLabel(iterated);
-      mv.visitVarInsn(ILOAD, INDEX_LOCAL);
-      mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-      mv.visitJumpInsn(IF_ICMPNE, irregular);
-    }
-    mv.visitLabel(done);
-    if (windowMax > 0) {
-      storeWindow(mv);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "exitNested", "()V");
-    mv.visitJumpInsn(GOTO, end);
-    if (checkEach) {
-      mv.visitLabel(irregular);
-      mv.visitVarInsn(ALOAD, 0);
-      mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-      g.loadInfo(mv, f.element);
-      mv.visitVarInsn(ILOAD, START_LOCAL);
-      mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class), "restartElements",
-          "(L" + WC + ";Ljava/lang/Object;" + CI + "I)V", false);
-      mv.visitJumpInsn(GOTO, end);
-    }
-    mv.visitLabel(general);
-    mv.visitVarInsn(ALOAD, 0);
-    getField(mv, f);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    call(mv, "writeObject", CI_ARGS);
-    mv.visitLabel(end);
-  }
-
-  /** Scratch locals of a map field's entry loop (after {@link #ITERATOR_LOCAL}, the entry iterator). */
-  private static final int ENTRY_LOCAL = 6;
-  private static final int COUNT_AT_LOCAL = 8;
-  private static final int KEY_LOCAL = 9;
-  private static final int VALUE_LOCAL = 10;
-  private static final int WRITTEN_LOCAL = 11;
-
-  /**
-   * A map field whose declared key and value classes are final, written like {@code
-   * WriteContext.writeObject(value, key, value)}: with references off and a plain map, {@code
-   * MapSerializer.beginEntries} writes the class, size and first chunk header, and the loop here writes
-   * the entries (non-null, of exactly the declared classes) through the key and value serializers
-   * directly, {@code nextChunk} starting a chunk every 255 entries; at the first other entry, {@code
-   * restEntries} writes the rest the general way. No first pass over the entries: a chunk's count byte
-   * is set when it ends.
-   */
-  private void writeEntries(MethodVisitor mv, FieldPlan f, Serializer<Object> keys, Serializer<Object> values) {
-    String maps = Type.getInternalName(MapSerializer.class);
-    String iterator = "java/util/Iterator";
-    String entry = "java/util/Map$Entry";
-    Label general = new Label();
-    Label loop = new Label();
-    Label irregular = new Label();
-    Label done = new Label();
-    Label end = new Label();
-    fieldUnlessReferences(mv, f, general);
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    mv.visitMethodInsn(INVOKESTATIC, maps, "beginEntries", "(L" + WC + ";Ljava/lang/Object;" + CI + CI + ")L" + iterator + ";", false);
-    mv.visitInsn(DUP);
-    mv.visitVarInsn(ASTORE, ITERATOR_LOCAL);
-    mv.visitJumpInsn(IFNULL, end);
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "position", "()I");
-    mv.visitInsn(ICONST_1);
-    mv.visitInsn(ISUB);
-    mv.visitVarInsn(ISTORE, COUNT_AT_LOCAL);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, WRITTEN_LOCAL);
-    // numeric keys and values: stored through a window with the position in a local
-    boolean window = numericLeafMax(f.element) > 0 && numericLeafMax(f.value) > 0;
-    if (window) {
-      loadWindow(mv);
-    }
-    mv.visitLabel(loop);
-    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, iterator, "hasNext", "()Z", true);
-    mv.visitJumpInsn(IFEQ, done);
-    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, iterator, "next", "()Ljava/lang/Object;", true);
-    mv.visitTypeInsn(CHECKCAST, entry);
-    mv.visitVarInsn(ASTORE, ENTRY_LOCAL);
-    entryPart(mv, "getKey", f.element, KEY_LOCAL, irregular);
-    entryPart(mv, "getValue", f.value, VALUE_LOCAL, irregular);
-    if (window) {
-      windowRoom(mv, numericLeafMax(f.element) + numericLeafMax(f.value));
-      windowStore(mv, f.element, KEY_LOCAL);
-      windowStore(mv, f.value, VALUE_LOCAL);
-    } else {
-      callWrite(mv, f.element, keys, KEY_LOCAL);
-      callWrite(mv, f.value, values, VALUE_LOCAL);
-    }
-    mv.visitIincInsn(COUNT_LOCAL, 1);
-    mv.visitIincInsn(WRITTEN_LOCAL, 1);
-    // a full chunk: its count set, the next one's header written
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitIntInsn(SIPUSH, MapSerializer.MAX_CHUNK);
-    mv.visitJumpInsn(IF_ICMPLT, loop);
-    if (window) {
-      storeWindow(mv);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
-    mv.visitMethodInsn(INVOKESTATIC, maps, "nextChunk", "(L" + WC + ";I)I", false);
-    mv.visitVarInsn(ISTORE, COUNT_AT_LOCAL);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ISTORE, COUNT_LOCAL);
-    if (window) {
-      loadWindow(mv);
-    }
-    mv.visitJumpInsn(GOTO, loop);
-    mv.visitLabel(irregular);
-    if (window) {
-      storeWindow(mv);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
-    mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
-    mapSize(mv);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    mv.visitMethodInsn(INVOKESTATIC, maps, "restEntries",
-        "(L" + WC + ";L" + iterator + ";L" + entry + ";IIII" + CI + CI + ")V", false);
-    mv.visitJumpInsn(GOTO, end);
-    mv.visitLabel(done);
-    if (window) {
-      storeWindow(mv);
-    }
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
-    mapSize(mv);
-    mv.visitMethodInsn(INVOKESTATIC, maps, "endEntries", "(L" + WC + ";IIII)V", false);
-    mv.visitJumpInsn(GOTO, end);
-    mv.visitLabel(general);
-    mv.visitVarInsn(ALOAD, 0);
-    getField(mv, f);
-    g.loadInfo(mv, f.element);
-    g.loadInfo(mv, f.value);
-    call(mv, "writeObject", CI_ARGS);
-    mv.visitLabel(end);
-  }
-
-  /** The key or value of the entry in {@link #ENTRY_LOCAL} into {@code local}; to {@code other} unless non-null of class {@code info}. */
-  private void entryPart(MethodVisitor mv, String getter, ClassInfo info, int local, Label other) {
-    mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map$Entry", getter, "()Ljava/lang/Object;", true);
-    mv.visitVarInsn(ASTORE, local);
-    exactOrJump(mv, info, local, other);
-  }
-
-  /** Pushes the size of the map in {@link #NESTED_LOCAL}. */
-  private static void mapSize(MethodVisitor mv) {
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitTypeInsn(CHECKCAST, "java/util/Map");
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "size", "()I", true);
-  }
-
-  /** Where a collection written without a first pass begins (to write it again the general way). */
-  private static final int START_LOCAL = 15;
-
-  /** Whether {@link #writeLeaf} writes values of this class inline (and writing them changes no session state). */
-  private static boolean leafInline(ClassInfo info) {
-    if (info.composite) {
-      return false;
-    }
-    switch (info.leafKind) {
-      case PayloadTraits.LEAF_STRING:
-      case PayloadTraits.LEAF_INT32:
-      case PayloadTraits.LEAF_FIXED_INT32:
-      case PayloadTraits.LEAF_INT64:
-      case PayloadTraits.LEAF_FIXED_INT64:
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  /** To {@code other} unless the value in {@code local} is non-null and of exactly class {@code info}. */
-  private void exactOrJump(MethodVisitor mv, ClassInfo info, int local, Label other) {
-    mv.visitVarInsn(ALOAD, local);
-    mv.visitJumpInsn(IFNULL, other);
-    mv.visitVarInsn(ALOAD, local);
-    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
-    g.loadConstant(mv, g.constant(info.type, "Ljava/lang/Class;"));
-    mv.visitJumpInsn(IF_ACMPNE, other);
-  }
-
-  /** The element in {@link #ELEMENT_LOCAL}: through the window when {@code windowMax > 0}, else its serializer. */
-  private void writeElement(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int windowMax) {
-    if (windowMax > 0) {
-      windowRoom(mv, windowMax);
-      windowStore(mv, info, ELEMENT_LOCAL);
-    } else {
-      callWrite(mv, info, serializer, ELEMENT_LOCAL);
-    }
-  }
 
   /**
    * A declared field of a final class, written like {@code WriteContext.writeDeclared}: with
@@ -634,6 +253,14 @@ final class WriteCodegen {
     mv.visitLabel(end);
   }
 
+  /** Pushes the Integer (or, {@code wide}, the Long) in local {@code local} as its primitive value. */
+  static void unboxed(MethodVisitor mv, int local, boolean wide) {
+    String box = wide ? "java/lang/Long" : "java/lang/Integer";
+    mv.visitVarInsn(ALOAD, local);
+    mv.visitTypeInsn(CHECKCAST, box);
+    mv.visitMethodInsn(INVOKEVIRTUAL, box, wide ? "longValue" : "intValue", wide ? "()J" : "()I", false);
+  }
+
   /** Writes one field; the context is local 0 and the object local 1 (a static chunk method). */
   private void writeField(MethodVisitor mv, FieldPlan f) {
     Serializer<Object> nested = SerializerGenerator.nestedSerializer(f);
@@ -643,12 +270,12 @@ final class WriteCodegen {
     }
     Serializer<Object> elements = SerializerGenerator.elementSerializer(f);
     if (elements != null) {
-      writeElements(mv, f, elements);
+      loops.writeElements(mv, f, elements);
       return;
     }
     List<Serializer<Object>> entries = SerializerGenerator.entrySerializers(f);
     if (entries != null) {
-      writeEntries(mv, f, entries.get(0), entries.get(1));
+      loops.writeEntries(mv, f, entries.get(0), entries.get(1));
       return;
     }
     mv.visitVarInsn(ALOAD, 0);
