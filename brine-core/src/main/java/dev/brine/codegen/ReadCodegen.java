@@ -273,7 +273,7 @@ final class ReadCodegen {
 
   /**
    * Reads a collection field whose declared element class is final into {@link #COLLECTION_LOCAL}
-   * (the counterpart of {@code WriteCodegen.writeElements}): with references off,
+   * (the counterpart of {@code ContainerLoops.writeElements}): with references off,
    * {@code ReadContext.beginElements} reads up to the elements and this loop calls the element
    * class's serializer directly; any other input is read whole by {@code beginElements}.
    */
