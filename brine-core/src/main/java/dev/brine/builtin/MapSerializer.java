@@ -243,8 +243,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
           ctx.writeClass(info);
           ctx.enterNested();
           ctx.writeVarUInt32(n);
-          ctx.writeInt8(KEY_DECL | VALUE_DECL);
-          ctx.writeInt8(0); // the count, set by endEntries or restEntries
+          openChunk(ctx);
           return map.entrySet().iterator();
         }
       }
@@ -260,6 +259,14 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
    */
   public static int nextChunk(WriteSession ctx, int countAt) {
     ctx.putInt8(countAt, MAX_CHUNK);
+    return openChunk(ctx);
+  }
+
+  /**
+   * Writes the header of a chunk of declared-class keys and values with a count of 0 (set by {@link
+   * #nextChunk}, {@link #endEntries} or {@link #restEntries}); returns the count byte's position.
+   */
+  private static int openChunk(WriteSession ctx) {
     ctx.writeInt8(KEY_DECL | VALUE_DECL);
     ctx.writeInt8(0);
     return ctx.position() - 1;

@@ -375,19 +375,7 @@ final class ContainerLoops {
 
   /** Whether {@code WriteCodegen.writeLeaf} writes values of this class inline (and writing them changes no session state). */
   private static boolean leafInline(ClassInfo info) {
-    if (info.composite) {
-      return false;
-    }
-    switch (info.leafKind) {
-      case PayloadTraits.LEAF_STRING:
-      case PayloadTraits.LEAF_INT32:
-      case PayloadTraits.LEAF_FIXED_INT32:
-      case PayloadTraits.LEAF_INT64:
-      case PayloadTraits.LEAF_FIXED_INT64:
-        return true;
-      default:
-        return false;
-    }
+    return numericLeafMax(info) > 0 || !info.composite && info.leafKind == PayloadTraits.LEAF_STRING;
   }
 
   /** To {@code other} unless the value in {@code local} is non-null and of exactly class {@code info}. */
