@@ -161,7 +161,7 @@ public final class Engine {
     ContextPool.Slot<ReadSession> slot = readers.take();
     ReadSession ctx = slot.context;
     try {
-      ctx.wrap(bytes, offset, length);
+      ctx.wrapPayload(bytes, offset, length);
       return readPayload(ctx);
     } catch (DeepStack.Overflow e) {
       ctx.release();

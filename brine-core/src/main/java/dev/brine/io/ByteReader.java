@@ -50,6 +50,33 @@ public class ByteReader {
     this.scratchFrom = Integer.MAX_VALUE;
   }
 
+  /** How much of a payload's end {@link #wrapPayload} copies into the window scratch. */
+  static final int TAIL = 64;
+  /** Whether a window of the last payload was read from the scratch copy of its tail ({@link #copyOfRest}). */
+  private boolean tailRead;
+
+  /**
+   * {@link #wrap} for a whole payload. When the previous payload's last objects read their number
+   * groups from a scratch copy of its tail, and fewer than {@link #TAIL} bytes follow this payload in its
+   * array (an array from {@code serialize} ends where the payload does), this payload's last {@link
+   * #TAIL} bytes (or all of it, if shorter) are copied into the window scratch now, long before those
+   * windows read them (journal step 88): a copy made at the window itself is read back at once, and
+   * those loads wait for the copy's stores to reach the cache. Payloads whose windows all read in place
+   * (the previous one's did) are not copied.
+   */
+  public final void wrapPayload(byte[] bytes, int offset, int length) {
+    wrap(bytes, offset, length);
+    int end = offset + length;
+    if (tailRead) {
+      tailRead = false;
+      if (bytes.length - end < TAIL) {
+        int n = Math.min(length, TAIL);
+        System.arraycopy(bytes, end - n, windowScratch, 0, n);
+        scratchFrom = end - n;
+      }
+    }
+  }
+
   /**
    * Points this reader at the remaining bytes of {@code buffer} without changing its position. A heap
    * buffer is read in place; a direct buffer's remaining bytes are copied once.
@@ -118,7 +145,7 @@ public class ByteReader {
   // ---------------------------------------------------------------- number groups and fixed blocks
 
   /** The scratch copy of an input's tail that {@link #window} hands out near the end of the array. */
-  private byte[] windowScratch = new byte[64];
+  private byte[] windowScratch = new byte[2 * TAIL];
   /** What {@link #window} subtracted from the read position (0 when reading in place). */
   private int windowShift;
   /**
@@ -209,6 +236,7 @@ public class ByteReader {
    * read from them that {@link #windowEnd} or {@link #windowError} would not report as truncated input.
    */
   private byte[] copyOfRest(byte[] b, int p, int have, int size) {
+    tailRead = true;
     byte[] w = windowScratch;
     int from = scratchFrom;
     if (p >= from && w.length - (p - from) >= size) {
