@@ -192,6 +192,12 @@ public class ByteReader {
     byte[] b = buf;
     int have = limit - p;
     int rounded = (controlBytes + 7) & ~7; // the codes are loaded 8 bytes at a time
+    int from = scratchFrom;
+    if (p >= from && windowScratch.length - (p - from) >= Math.max(need, rounded)) {
+      windowShift = from; // the rest is in the scratch already (wrapPayload, or an earlier window): no sum needed
+      tailRead = true;
+      return windowScratch;
+    }
     if (b.length - p >= rounded) {
       long used = Math.max((long) controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
       if (b.length - p >= used) {
