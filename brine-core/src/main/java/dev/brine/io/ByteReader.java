@@ -199,7 +199,7 @@ public class ByteReader {
       return windowScratch;
     }
     if (b.length - p >= rounded) {
-      long used = Math.max((long) controlBytes + codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
+      long used = Math.max((long) controlBytes + Loads.codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
       if (b.length - p >= used) {
         windowShift = 0;
         return b;
@@ -207,30 +207,6 @@ public class ByteReader {
       return copyOfRest(b, p, have, (int) Math.min(used, Math.max(need, rounded)));
     }
     return copyOfRest(b, p, have, Math.max(need, rounded));
-  }
-
-  /**
-   * The sum of the 4-bit codes in the {@code n} bytes at {@code i}, loaded as whole words: the array
-   * must hold {@code n} rounded up to a multiple of 8 bytes from {@code i} (the bytes after the codes
-   * in the last word are masked off).
-   */
-  private static int codeSum(byte[] b, int i, int n) {
-    int sum = 0;
-    int full = n & ~7;
-    int k = 0;
-    for (; k < full; k += 8) {
-      sum += nibbleSum((long) ByteWriter.I64.get(b, i + k));
-    }
-    if (k < n) {
-      sum += nibbleSum((long) ByteWriter.I64.get(b, i + k) & (-1L >>> ((8 - (n - k)) << 3)));
-    }
-    return sum;
-  }
-
-  /** The sum of the 16 nibbles of {@code w}. */
-  private static int nibbleSum(long w) {
-    long lanes = (w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 4) & 0x0F0F0F0F0F0F0F0FL); // each byte <= 30
-    return (int) ((lanes * 0x0101010101010101L) >>> 56); // <= 240: no carry out
   }
 
   /**
