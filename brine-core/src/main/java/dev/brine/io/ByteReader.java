@@ -192,11 +192,8 @@ public class ByteReader {
     byte[] b = buf;
     int have = limit - p;
     int rounded = (controlBytes + 7) & ~7; // the codes are loaded 8 bytes at a time
-    int from = scratchFrom;
-    if (p >= from && windowScratch.length - (p - from) >= Math.max(need, rounded)) {
-      windowShift = from; // the rest is in the scratch already (wrapPayload, or an earlier window): no sum needed
-      tailRead = true;
-      return windowScratch;
+    if (inScratch(p, Math.max(need, rounded))) {
+      return fromScratch(); // the rest is there already (wrapPayload, or an earlier window): no sum needed
     }
     if (b.length - p >= rounded) {
       long used = Math.max((long) controlBytes + Loads.codeSum(b, p, controlBytes) + Math.max(fixedBytes, 7), rounded);
@@ -218,13 +215,11 @@ public class ByteReader {
    * read from them that {@link #windowEnd} or {@link #windowError} would not report as truncated input.
    */
   private byte[] copyOfRest(byte[] b, int p, int have, int size) {
+    if (inScratch(p, size)) {
+      return fromScratch(); // the rest is already there, copied by an earlier window
+    }
     tailRead = true;
     byte[] w = windowScratch;
-    int from = scratchFrom;
-    if (p >= from && w.length - (p - from) >= size) {
-      windowShift = from; // the rest is already there, copied by an earlier window
-      return w;
-    }
     windowShift = p;
     if (w.length < size) {
       w = new byte[Math.max(size, w.length * 2)];
@@ -235,6 +230,19 @@ public class ByteReader {
     System.arraycopy(b, p, w, 0, Math.min(have, size));
     scratchFrom = w == windowScratch && have <= size ? p : Integer.MAX_VALUE;
     return w;
+  }
+
+  /** Whether the window scratch holds the input from {@code p} to its limit with {@code size} bytes of room from there. */
+  private boolean inScratch(int p, int size) {
+    int from = scratchFrom;
+    return p >= from && windowScratch.length - (p - from) >= size;
+  }
+
+  /** The window scratch as {@link #window}'s array (after {@link #inScratch}). */
+  private byte[] fromScratch() {
+    windowShift = scratchFrom;
+    tailRead = true;
+    return windowScratch;
   }
 
   /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */
