@@ -332,10 +332,7 @@ final class ContainerLoops {
     mv.visitVarInsn(ALOAD, 0);
     mv.visitVarInsn(ALOAD, ITERATOR_LOCAL);
     mv.visitVarInsn(ALOAD, ENTRY_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
-    mapSize(mv);
+    entryCounts(mv);
     g.loadInfo(mv, f.element);
     g.loadInfo(mv, f.value);
     mv.visitMethodInsn(INVOKESTATIC, maps, "restEntries",
@@ -346,10 +343,7 @@ final class ContainerLoops {
       storeWindow(mv);
     }
     mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
-    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
-    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
-    mapSize(mv);
+    entryCounts(mv);
     mv.visitMethodInsn(INVOKESTATIC, maps, "endEntries", "(L" + WC + ";IIII)V", false);
     mv.visitJumpInsn(GOTO, end);
     general(mv, f, general, end);
@@ -363,8 +357,15 @@ final class ContainerLoops {
     exactOrJump(mv, info, local, other);
   }
 
-  /** Pushes the size of the map in {@link WriteCodegen#NESTED_LOCAL}. */
-  private static void mapSize(MethodVisitor mv) {
+  /**
+   * Pushes what {@code MapSerializer.restEntries} and {@code endEntries} take last: where the current
+   * chunk's count goes, the entries in that chunk, the entries written, and the size of the map in
+   * {@link WriteCodegen#NESTED_LOCAL}.
+   */
+  private static void entryCounts(MethodVisitor mv) {
+    mv.visitVarInsn(ILOAD, COUNT_AT_LOCAL);
+    mv.visitVarInsn(ILOAD, COUNT_LOCAL);
+    mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
     mv.visitVarInsn(ALOAD, WriteCodegen.NESTED_LOCAL);
     mv.visitTypeInsn(CHECKCAST, "java/util/Map");
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/Map", "size", "()I", true);
