@@ -7,6 +7,7 @@ import dev.brine.builtin.MapSerializer;
 import dev.brine.context.WriteSession;
 import dev.brine.io.ByteWriter;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.FlatWriter;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.PayloadTraits;
 import dev.brine.serializer.Serializer;
@@ -24,6 +25,7 @@ import org.objectweb.asm.Type;
 final class ContainerLoops {
   private static final String WC = Type.getInternalName(WriteSession.class);
   private static final String BW = Type.getInternalName(ByteWriter.class);
+  private static final String FLAT = Type.getInternalName(FlatWriter.class);
   private static final String CI = Type.getDescriptor(ClassInfo.class);
   private static final String CI_ARGS = "(Ljava/lang/Object;" + CI + CI + ")V";
 
@@ -151,7 +153,16 @@ final class ContainerLoops {
     mv.visitInsn(DUP);
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);
-    int windowMax = numericLeafMax(f.element); // numbers: stored through a window with the position in a local
+    // numbers, and flat classes (group and fixed block only): stored through a window with the position in a local
+    FlatWriter flat = elements instanceof FlatWriter && f.element.composite ? (FlatWriter) elements : null;
+    int windowMax = flat != null ? flat.flatWindow() : numericLeafMax(f.element);
+    if (flat != null) {
+      // each element is one level deeper and has no children: the depth check once for all of them
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "enterNested", "()V");
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "exitNested", "()V");
+    }
     if (windowMax > 0) {
       loadWindow(mv);
     }
@@ -391,7 +402,15 @@ final class ContainerLoops {
 
   /** The element in {@link #ELEMENT_LOCAL}: through the window when {@code windowMax > 0}, else its serializer. */
   private void writeElement(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int windowMax) {
-    if (windowMax > 0) {
+    if (windowMax > 0 && serializer instanceof FlatWriter && info.composite) {
+      windowRoom(mv, windowMax);
+      g.loadConstant(mv, g.constant(serializer, "L" + FLAT + ";"));
+      mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
+      mv.visitVarInsn(ILOAD, WINDOW_POS);
+      mv.visitVarInsn(ALOAD, ELEMENT_LOCAL);
+      mv.visitMethodInsn(INVOKEINTERFACE, FLAT, "writeFlat", "([BILjava/lang/Object;)I", true);
+      mv.visitVarInsn(ISTORE, WINDOW_POS);
+    } else if (windowMax > 0) {
       windowRoom(mv, windowMax);
       windowStore(mv, info, ELEMENT_LOCAL);
     } else {

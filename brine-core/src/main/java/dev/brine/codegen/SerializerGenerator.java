@@ -7,6 +7,7 @@ import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
+import dev.brine.plan.FlatWriter;
 import dev.brine.plan.Planned;
 import dev.brine.registry.Upgradable;
 import dev.brine.registry.ClassInfo;
@@ -167,8 +168,10 @@ public final class SerializerGenerator {
         return "java/lang/Object";
       }
     };
-    cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object",
-        new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class)});
+    String[] interfaces = layout.flat()
+        ? new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class), Type.getInternalName(FlatWriter.class)}
+        : new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class)};
+    cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object", interfaces);
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);

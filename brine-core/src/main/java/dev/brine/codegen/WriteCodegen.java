@@ -6,6 +6,7 @@ import dev.brine.BrineException;
 import dev.brine.context.WriteSession;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
+import dev.brine.plan.FlatWriter;
 import dev.brine.plan.Layout;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.PayloadTraits;
@@ -151,6 +152,57 @@ final class WriteCodegen {
       mv.visitMethodInsn(INVOKESTATIC, g.self, "write" + c, chunkDesc, false);
     }
     mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    if (layout.flat()) {
+      flatMethods(cw, owner, groupChunks, groupDesc, fixedDesc);
+    }
+  }
+
+  /**
+   * {@link FlatWriter}'s methods for a class whose payload is its group and fixed block: {@code
+   * writeFlat(byte[] b, int p, Object value)} is {@code write} without the session (the caller made
+   * the room and keeps the position).
+   */
+  private void flatMethods(ClassWriter cw, String owner, int groupChunks, String groupDesc, String fixedDesc) {
+    Layout layout = g.layout;
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "flatWindow", "()I", null, null);
+    mv.visitCode();
+    mv.visitLdcInsn(layout.writeWindow());
+    mv.visitInsn(IRETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    // locals: 0 this, 1 the array, 2 the position, 3 the value, 4 the control index, 5 the value cast
+    mv = cw.visitMethod(ACC_PUBLIC, "writeFlat", "([BILjava/lang/Object;)I", null, null);
+    mv.visitCode();
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitTypeInsn(CHECKCAST, owner);
+    mv.visitVarInsn(ASTORE, 5);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitVarInsn(ISTORE, 4);
+    if (layout.controlBytes != 0) {
+      mv.visitIincInsn(2, layout.controlBytes);
+    }
+    for (int k = 0; k < groupChunks; k++) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitVarInsn(ILOAD, 4);
+      mv.visitVarInsn(ALOAD, 5);
+      mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
+      mv.visitVarInsn(ISTORE, 2);
+    }
+    for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitVarInsn(ALOAD, 5);
+      mv.visitMethodInsn(INVOKESTATIC, g.self, "wf" + k, fixedDesc, false);
+    }
+    mv.visitVarInsn(ILOAD, 2);
+    if (layout.fixedBytes != 0) {
+      mv.visitLdcInsn(layout.fixedBytes);
+      mv.visitInsn(IADD);
+    }
+    mv.visitInsn(IRETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
   }

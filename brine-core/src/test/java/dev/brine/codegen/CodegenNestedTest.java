@@ -102,6 +102,18 @@ class CodegenNestedTest {
     List<Object> listConstants = staticConstants(r.forClass(Lists.class).serializer);
     assertTrue(listConstants.contains(inner), "the element loop of List<Inner> calls Inner's serializer directly");
     assertTrue(listConstants.contains(innerRec), "the element loop of Collection<InnerRec> calls it directly");
+    r.registerUser(69, CodegenContainersTest.Side.class, null);
+    r.registerUser(70, CodegenContainersTest.Flat.class, null);
+    r.registerUser(71, CodegenContainersTest.FlatRec.class, null);
+    r.registerUser(72, CodegenContainersTest.FlatLists.class, null);
+    r.complete();
+    Object flat = r.forClass(CodegenContainersTest.Flat.class).serializer;
+    assertTrue(flat instanceof dev.brine.plan.FlatWriter, "a class of numbers, boxes and enums writes into a caller's window");
+    assertTrue(r.forClass(CodegenContainersTest.FlatRec.class).serializer instanceof dev.brine.plan.FlatWriter, "a record too");
+    assertFalse((Object) inner instanceof dev.brine.plan.FlatWriter, "a class with a String field does not");
+    assertFalse(innerRec instanceof dev.brine.plan.FlatWriter, "nor one with a nested object");
+    assertTrue(staticConstants(r.forClass(CodegenContainersTest.FlatLists.class).serializer).contains(flat),
+        "the element loop of List<Flat> calls Flat's serializer directly");
     r.registerUser(68, Maps.class, null);
     r.complete();
     List<Object> mapConstants = staticConstants(r.forClass(Maps.class).serializer);
