@@ -166,12 +166,16 @@ class CodegenContainersTest {
     List<Flat> flats;
     Collection<FlatRec> recs;
     List<Flat> withNull;
+    Flat one;
+    Flat none;
+    FlatRec rec;
     int after;
   }
 
   /**
    * Collections of flat classes (numbers, boxes, enums, primitives only): the generated loop writes each element in
-   * its window, growing the buffer mid-loop; same bytes as the interpreter, by index (ArrayList) and by iterator.
+   * its window, growing the buffer mid-loop; same bytes as the interpreter, by index (ArrayList) and by iterator;
+   * and fields of flat classes, null or not.
    */
   @Property(tries = 40)
   void flatElementsMatchTheInterpreter(@ForAll long seed, @ForAll boolean refs, @ForAll boolean compress) {
@@ -186,6 +190,8 @@ class CodegenContainersTest {
       l.recs.add(new FlatRec(r.nextInt(), r.nextLong(), Side.values()[r.nextInt(2)], r.nextFloat()));
     }
     l.withNull = new ArrayList<>(Arrays.asList(Flat.random(r), null, Flat.random(r)));
+    l.one = Flat.random(r);
+    l.rec = r.nextBoolean() ? null : new FlatRec(r.nextInt(), r.nextLong(), Side.BUY, Float.NaN);
     l.after = r.nextInt();
     Brine gen = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).references(refs)
         .compressNumbers(compress).build();
@@ -197,11 +203,14 @@ class CodegenContainersTest {
     assertEquals(l.flats, back.flats);
     assertEquals(new ArrayList<>(l.recs), new ArrayList<>(back.recs));
     assertEquals(l.withNull, back.withNull);
+    assertEquals(l.one, back.one);
+    assertNull(back.none);
+    assertEquals(l.rec, back.rec);
     assertEquals(l.after, back.after);
   }
 
   @Test
-  void flatElementLoopsCountDepth() {
+  void flatElementLoopsAndFieldsCountDepth() {
     FlatLists l = new FlatLists();
     l.flats = new ArrayList<>(List.of(new Flat(), new Flat()));
     l.recs = new ArrayDeque<>(List.of(new FlatRec(1, 2, Side.SELL, 3f)));
@@ -212,6 +221,12 @@ class CodegenContainersTest {
       Brine deep = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).codegen(codegen)
           .maxDepth(3).build();
       assertEquals(l.flats, deep.deserialize(deep.serialize(l), FlatLists.class).flats, "codegen " + codegen);
+      FlatLists one = new FlatLists();
+      one.one = new Flat();
+      Brine top = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).codegen(codegen)
+          .maxDepth(1).build();
+      assertThrows(LimitExceededException.class, () -> top.serialize(one), "codegen " + codegen); // FlatLists > Flat
+      assertEquals(one.one, deep.deserialize(deep.serialize(one), FlatLists.class).one, "codegen " + codegen);
     }
   }
 
