@@ -117,6 +117,44 @@ final class ContainerLoops {
     mv.visitVarInsn(ISTORE, WINDOW_POS);
   }
 
+  /** The flat class's writer behind {@code serializer} (its payload is its group and fixed block), or null. */
+  private static FlatWriter flat(ClassInfo info, Serializer<Object> serializer) {
+    return info.composite && serializer instanceof FlatWriter ? (FlatWriter) serializer : null;
+  }
+
+  /** The most bytes a value of this class takes in a loop's window (a numeric leaf or a flat class), or 0: written the general way. */
+  private static int windowBytes(ClassInfo info, Serializer<Object> serializer) {
+    FlatWriter flat = flat(info, serializer);
+    return flat != null ? flat.flatWindow() : numericLeafMax(info);
+  }
+
+  /**
+   * Before a loop over values of a flat class: each is one level deeper than the container and has no
+   * children, so the depth is checked once for all of them instead of around each.
+   */
+  private static void checkFlatDepth(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
+    if (flat(info, serializer) != null) {
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "enterNested", "()V");
+      mv.visitVarInsn(ALOAD, 0);
+      call(mv, "exitNested", "()V");
+    }
+  }
+
+  /** Stores the value in local {@code valueLocal} (of a class {@link #windowBytes} takes) at the window's position, room made. */
+  private void windowPart(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int valueLocal) {
+    if (flat(info, serializer) == null) {
+      windowStore(mv, info, valueLocal);
+      return;
+    }
+    g.loadConstant(mv, g.constant(serializer, "L" + FLAT + ";"));
+    mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
+    mv.visitVarInsn(ILOAD, WINDOW_POS);
+    mv.visitVarInsn(ALOAD, valueLocal);
+    mv.visitMethodInsn(INVOKEINTERFACE, FLAT, "writeFlat", "([BILjava/lang/Object;)I", true);
+    mv.visitVarInsn(ISTORE, WINDOW_POS);
+  }
+
   /** Scratch locals of a collection field's element loop (after {@link WriteCodegen#NESTED_LOCAL}, the collection). */
   private static final int ITERATOR_LOCAL = 5;
   private static final int ELEMENT_LOCAL = 6;
@@ -154,15 +192,8 @@ final class ContainerLoops {
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);
     // numbers, and flat classes (group and fixed block only): stored through a window with the position in a local
-    FlatWriter flat = elements instanceof FlatWriter && f.element.composite ? (FlatWriter) elements : null;
-    int windowMax = flat != null ? flat.flatWindow() : numericLeafMax(f.element);
-    if (flat != null) {
-      // each element is one level deeper and has no children: the depth check once for all of them
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "enterNested", "()V");
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "exitNested", "()V");
-    }
+    int windowMax = windowBytes(f.element, elements);
+    checkFlatDepth(mv, f.element, elements);
     if (windowMax > 0) {
       loadWindow(mv);
     }
@@ -294,8 +325,10 @@ final class ContainerLoops {
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitInsn(ICONST_0);
     mv.visitVarInsn(ISTORE, WRITTEN_LOCAL);
-    // numeric keys and values: stored through a window with the position in a local
-    boolean window = numericLeafMax(f.element) > 0 && numericLeafMax(f.value) > 0;
+    // numeric or flat keys and values: stored through a window with the position in a local
+    int keyMax = windowBytes(f.element, keys);
+    int valueMax = windowBytes(f.value, values);
+    boolean window = keyMax > 0 && valueMax > 0;
     if (window) {
       loadWindow(mv);
     }
@@ -310,9 +343,18 @@ final class ContainerLoops {
     entryPart(mv, "getKey", f.element, KEY_LOCAL, irregular);
     entryPart(mv, "getValue", f.value, VALUE_LOCAL, irregular);
     if (window) {
-      windowRoom(mv, numericLeafMax(f.element) + numericLeafMax(f.value));
-      windowStore(mv, f.element, KEY_LOCAL);
-      windowStore(mv, f.value, VALUE_LOCAL);
+      if (flat(f.element, keys) != null || flat(f.value, values) != null) {
+        // before the first entry written here (none may be: all written the general way), as callWrite would
+        Label checked = new Label();
+        mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
+        mv.visitJumpInsn(IFNE, checked);
+        checkFlatDepth(mv, f.element, keys);
+        checkFlatDepth(mv, f.value, values);
+        mv.visitLabel(checked);
+      }
+      windowRoom(mv, keyMax + valueMax);
+      windowPart(mv, f.element, keys, KEY_LOCAL);
+      windowPart(mv, f.value, values, VALUE_LOCAL);
     } else {
       w.callWrite(mv, f.element, keys, KEY_LOCAL);
       w.callWrite(mv, f.value, values, VALUE_LOCAL);
@@ -402,17 +444,9 @@ final class ContainerLoops {
 
   /** The element in {@link #ELEMENT_LOCAL}: through the window when {@code windowMax > 0}, else its serializer. */
   private void writeElement(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, int windowMax) {
-    if (windowMax > 0 && serializer instanceof FlatWriter && info.composite) {
+    if (windowMax > 0) {
       windowRoom(mv, windowMax);
-      g.loadConstant(mv, g.constant(serializer, "L" + FLAT + ";"));
-      mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
-      mv.visitVarInsn(ILOAD, WINDOW_POS);
-      mv.visitVarInsn(ALOAD, ELEMENT_LOCAL);
-      mv.visitMethodInsn(INVOKEINTERFACE, FLAT, "writeFlat", "([BILjava/lang/Object;)I", true);
-      mv.visitVarInsn(ISTORE, WINDOW_POS);
-    } else if (windowMax > 0) {
-      windowRoom(mv, windowMax);
-      windowStore(mv, info, ELEMENT_LOCAL);
+      windowPart(mv, info, serializer, ELEMENT_LOCAL);
     } else {
       w.callWrite(mv, info, serializer, ELEMENT_LOCAL);
     }

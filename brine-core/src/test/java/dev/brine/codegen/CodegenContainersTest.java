@@ -169,6 +169,9 @@ class CodegenContainersTest {
     Flat one;
     Flat none;
     FlatRec rec;
+    Map<Flat, FlatRec> byFlat;
+    Map<Long, Flat> byId;
+    Map<Integer, FlatRec> withNullValue;
     int after;
   }
 
@@ -190,6 +193,16 @@ class CodegenContainersTest {
       l.recs.add(new FlatRec(r.nextInt(), r.nextLong(), Side.values()[r.nextInt(2)], r.nextFloat()));
     }
     l.withNull = new ArrayList<>(Arrays.asList(Flat.random(r), null, Flat.random(r)));
+    l.byFlat = new LinkedHashMap<>();
+    l.byId = new HashMap<>();
+    for (int i = r.nextInt(700); i >= 0; i--) { // past 255 entries: several chunks
+      l.byFlat.put(Flat.random(r), new FlatRec(i, r.nextLong(), Side.SELL, r.nextFloat()));
+      l.byId.put(r.nextLong(), Flat.random(r));
+    }
+    l.withNullValue = new LinkedHashMap<>();
+    l.withNullValue.put(1, new FlatRec(1, 2, Side.BUY, 3));
+    l.withNullValue.put(2, null); // the rest written the general way
+    l.withNullValue.put(3, new FlatRec(4, 5, Side.SELL, 6));
     l.one = Flat.random(r);
     l.rec = r.nextBoolean() ? null : new FlatRec(r.nextInt(), r.nextLong(), Side.BUY, Float.NaN);
     l.after = r.nextInt();
@@ -203,6 +216,9 @@ class CodegenContainersTest {
     assertEquals(l.flats, back.flats);
     assertEquals(new ArrayList<>(l.recs), new ArrayList<>(back.recs));
     assertEquals(l.withNull, back.withNull);
+    assertEquals(l.byFlat, back.byFlat);
+    assertEquals(l.byId, back.byId);
+    assertEquals(l.withNullValue, back.withNullValue);
     assertEquals(l.one, back.one);
     assertNull(back.none);
     assertEquals(l.rec, back.rec);
@@ -221,6 +237,10 @@ class CodegenContainersTest {
       Brine deep = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).codegen(codegen)
           .maxDepth(3).build();
       assertEquals(l.flats, deep.deserialize(deep.serialize(l), FlatLists.class).flats, "codegen " + codegen);
+      FlatLists map = new FlatLists();
+      map.byId = new HashMap<>(Map.of(1L, new Flat()));
+      assertThrows(LimitExceededException.class, () -> shallow.serialize(map), "codegen " + codegen); // FlatLists > map > Flat
+      assertEquals(map.byId, deep.deserialize(deep.serialize(map), FlatLists.class).byId, "codegen " + codegen);
       FlatLists one = new FlatLists();
       one.one = new Flat();
       Brine top = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).codegen(codegen)
