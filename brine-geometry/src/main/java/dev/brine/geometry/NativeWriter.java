@@ -63,12 +63,9 @@ final class NativeWriter {
   private static byte[] root(Geometry g, boolean omit, boolean quick) {
     Class<?> c = g.getClass();
     if (quick && c == MultiPoint.class) {
-      byte[] points = PointWriter.multiPointXY(g);
-      if (points == null) {
-        points = PointWriter.multiPointZM(g, omit);
-      }
-      if (points != null) {
-        return points;
+      byte[] xy = PointWriter.multiPointXY(g);
+      if (xy != null) {
+        return xy;
       }
       long plan = PointWriter.quickMultiPoint(g, omit);
       if (plan >= 0) {

@@ -140,41 +140,6 @@ final class PointWriter {
   }
 
   /**
-   * {@link #multiPointXY} for a first point of XYZ, XYM or XYZM in JTS's default sequence; null also if
-   * its Z or M would be left out ({@code omit} and NaN).
-   */
-  static byte[] multiPointZM(Geometry g, boolean omit) {
-    int n = g.getNumGeometries();
-    int srid = g.getSRID();
-    if (n == 0 || !narrow(srid, n)) {
-      return null;
-    }
-    CoordinateSequence first = ((Point) g.getGeometryN(0)).getCoordinateSequence();
-    if (first.getClass() != CoordinateArraySequence.class || first.size() == 0) {
-      return null;
-    }
-    int d = first.getDimension();
-    int m = first.getMeasures();
-    int zm = d == 3 && m == 0 ? FLAG_Z : d == 3 && m == 1 ? FLAG_M : d == 4 && m == 1 ? FLAG_Z | FLAG_M : -1;
-    if (zm < 0 || omit && leftOut(first.getCoordinate(0), zm)) {
-      return null;
-    }
-    byte[] b = new byte[HEADER_BYTES + n * 8 * d];
-    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, zm, srid, n));
-    return zmPoints(b, HEADER_BYTES, g, n, zm) < 0 ? null : b;
-  }
-
-  /** Whether the Z or M of {@code c} (of a sequence with layout {@code zm}) is exactly NaN: version 2 leaves it out. */
-  private static boolean leftOut(Coordinate c, int zm) {
-    try {
-      return (zm & FLAG_Z) != 0 && Double.doubleToRawLongBits(c.getOrdinate(2)) == NAN_BITS
-          || (zm & FLAG_M) != 0 && Double.doubleToRawLongBits(c.getOrdinate(zm == FLAG_M ? 2 : 3)) == NAN_BITS;
-    } catch (IllegalArgumentException e) {
-      return true; // a Coordinate without the ordinate its sequence declares: the general path reports it
-    }
-  }
-
-  /**
    * The points of a quick XY MultiPoint at {@code base}: one class check and the declared dimension
    * per point for JTS's default sequence (its own {@code Coordinate}, x and y fields); any other
    * sequence through {@link CoordWriter#point}. -1 if a point is empty or not XY.
