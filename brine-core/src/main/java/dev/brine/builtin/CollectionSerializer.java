@@ -266,7 +266,20 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
    * remember the strings.
    */
   public static int beginLeafElements(WriteSession ctx, Object value, ClassInfo element) {
-    if (value != null && !ctx.trackingReferences() && ctx.stringTable() == null) {
+    return beginUnchecked(ctx, value, element, ctx.stringTable() == null);
+  }
+
+  /**
+   * As {@link #beginLeafElements} for a flat element class (its payload is its number group and fixed
+   * block; writing it changes no session state, strings included): not declined while a stream's string
+   * table is in use.
+   */
+  public static int beginFlatElements(WriteSession ctx, Object value, ClassInfo element) {
+    return beginUnchecked(ctx, value, element, true);
+  }
+
+  private static int beginUnchecked(WriteSession ctx, Object value, ClassInfo element, boolean allowed) {
+    if (value != null && !ctx.trackingReferences() && allowed) {
       ClassInfo info = ctx.classInfo(value.getClass());
       if (info.typeId != TypeIds.BY_NAME && plainClass(info)) {
         int n = ((Collection<?>) value).size();
@@ -295,9 +308,9 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   }
 
   /**
-   * Drops what generated code wrote of a collection begun by {@link #beginLeafElements} from position
-   * {@code start} on (leaf payloads only, which change no session state) and writes it again the
-   * general way.
+   * Drops what generated code wrote of a collection begun by {@link #beginLeafElements} or {@link
+   * #beginFlatElements} from position {@code start} on (leaf or flat payloads only, which change no
+   * session state) and writes it again the general way.
    */
   public static void restartElements(WriteSession ctx, Object value, ClassInfo element, int start) {
     ctx.position(start);

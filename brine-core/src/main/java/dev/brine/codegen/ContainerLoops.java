@@ -174,9 +174,10 @@ final class ContainerLoops {
     Label done = new Label();
     Label end = new Label();
     w.fieldUnlessReferences(mv, f, general);
-    // leaf elements (strings, Integer, Long): no first pass over the elements; each is checked as it is
-    // written, and at the first null or other class the collection is written again the general way
-    boolean checkEach = leafInline(f.element);
+    // leaf elements (strings, Integer, Long) and flat classes: no first pass over the elements; each is checked
+    // as it is written, and at the first null or other class the collection is written again the general way
+    boolean flatElements = flat(f.element, elements) != null;
+    boolean checkEach = leafInline(f.element) || flatElements;
     Label irregular = new Label();
     if (checkEach) {
       mv.visitVarInsn(ALOAD, 0);
@@ -187,7 +188,8 @@ final class ContainerLoops {
     mv.visitVarInsn(ALOAD, WriteCodegen.NESTED_LOCAL);
     g.loadInfo(mv, f.element);
     mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(CollectionSerializer.class),
-        checkEach ? "beginLeafElements" : "beginElements", "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
+        flatElements ? "beginFlatElements" : checkEach ? "beginLeafElements" : "beginElements",
+        "(L" + WC + ";Ljava/lang/Object;" + CI + ")I", false);
     mv.visitInsn(DUP);
     mv.visitVarInsn(ISTORE, COUNT_LOCAL);
     mv.visitJumpInsn(IFLE, end);

@@ -166,6 +166,7 @@ class CodegenContainersTest {
     List<Flat> flats;
     Collection<FlatRec> recs;
     List<Flat> withNull;
+    Collection<Flat> lateNull;
     Flat one;
     Flat none;
     FlatRec rec;
@@ -193,6 +194,12 @@ class CodegenContainersTest {
       l.recs.add(new FlatRec(r.nextInt(), r.nextLong(), Side.values()[r.nextInt(2)], r.nextFloat()));
     }
     l.withNull = new ArrayList<>(Arrays.asList(Flat.random(r), null, Flat.random(r)));
+    List<Flat> late = new ArrayList<>();
+    for (int i = r.nextInt(1000); i >= 0; i--) {
+      late.add(Flat.random(r));
+    }
+    late.add(late.size() - r.nextInt(Math.min(late.size(), 3) + 1), null); // after the window has grown
+    l.lateNull = r.nextBoolean() ? late : new LinkedList<>(late);
     l.byFlat = new LinkedHashMap<>();
     l.byId = new HashMap<>();
     for (int i = r.nextInt(700); i >= 0; i--) { // past 255 entries: several chunks
@@ -212,10 +219,26 @@ class CodegenContainersTest {
         .compressNumbers(compress).codegen(false).build();
     byte[] bytes = gen.serialize(l);
     assertArrayEquals(interp.serialize(l), bytes);
+    // in a stream with a string table too (a null element sends the list down the general path there as well)
+    java.io.ByteArrayOutputStream genStream = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream interpStream = new java.io.ByteArrayOutputStream();
+    dev.brine.io.StringTable genTable = new dev.brine.io.StringTable(64);
+    dev.brine.io.StringTable interpTable = new dev.brine.io.StringTable(64);
+    for (int i = 0; i < 2; i++) {
+      gen.serializeValue(l, genStream, genTable);
+      interp.serializeValue(l, interpStream, interpTable);
+    }
+    assertArrayEquals(interpStream.toByteArray(), genStream.toByteArray());
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(genStream.toByteArray());
+    dev.brine.io.StringTable readTable = new dev.brine.io.StringTable(64);
+    for (int i = 0; i < 2; i++) {
+      assertEquals(l.flats, ((FlatLists) gen.deserializeValue(in, readTable)).flats);
+    }
     FlatLists back = gen.deserialize(bytes, FlatLists.class);
     assertEquals(l.flats, back.flats);
     assertEquals(new ArrayList<>(l.recs), new ArrayList<>(back.recs));
     assertEquals(l.withNull, back.withNull);
+    assertEquals(new ArrayList<>(l.lateNull), new ArrayList<>(back.lateNull));
     assertEquals(l.byFlat, back.byFlat);
     assertEquals(l.byId, back.byId);
     assertEquals(l.withNullValue, back.withNullValue);
