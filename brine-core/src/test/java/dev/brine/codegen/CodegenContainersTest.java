@@ -260,6 +260,8 @@ class CodegenContainersTest {
       Brine deep = Brine.builder().register(Side.class, Flat.class, FlatRec.class, FlatLists.class).codegen(codegen)
           .maxDepth(3).build();
       assertEquals(l.flats, deep.deserialize(deep.serialize(l), FlatLists.class).flats, "codegen " + codegen);
+      byte[] threeDeep = deep.serialize(l);
+      assertThrows(LimitExceededException.class, () -> shallow.deserialize(threeDeep), "codegen " + codegen); // read side
       FlatLists map = new FlatLists();
       map.byId = new HashMap<>(Map.of(1L, new Flat()));
       assertThrows(LimitExceededException.class, () -> shallow.serialize(map), "codegen " + codegen); // FlatLists > map > Flat
