@@ -118,7 +118,7 @@ final class ContainerLoops {
   }
 
   /** The flat class's writer behind {@code serializer} (its payload is its group and fixed block), or null. */
-  private static FlatWriter flat(ClassInfo info, Serializer<Object> serializer) {
+  static FlatWriter flat(ClassInfo info, Serializer<Object> serializer) {
     return info.composite && serializer instanceof FlatWriter ? (FlatWriter) serializer : null;
   }
 

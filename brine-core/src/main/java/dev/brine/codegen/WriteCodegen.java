@@ -124,26 +124,9 @@ final class WriteCodegen {
         mv.visitInsn(IADD);
       }
       mv.visitVarInsn(ISTORE, W_POS);
-      for (int k = 0; k < groupChunks; k++) {
-        mv.visitVarInsn(ALOAD, W_ARRAY);
-        mv.visitVarInsn(ILOAD, W_POS);
-        mv.visitVarInsn(ILOAD, W_CONTROL);
-        mv.visitVarInsn(ALOAD, W_OBJECT);
-        mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
-        mv.visitVarInsn(ISTORE, W_POS);
-      }
-      for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
-        mv.visitVarInsn(ALOAD, W_ARRAY);
-        mv.visitVarInsn(ILOAD, W_POS);
-        mv.visitVarInsn(ALOAD, W_OBJECT);
-        mv.visitMethodInsn(INVOKESTATIC, g.self, "wf" + k, fixedDesc, false);
-      }
+      groupAndFixed(mv, W_ARRAY, W_POS, W_CONTROL, W_OBJECT, groupChunks, groupDesc, fixedDesc);
       mv.visitVarInsn(ALOAD, W_SESSION);
-      mv.visitVarInsn(ILOAD, W_POS);
-      if (layout.fixedBytes != 0) {
-        mv.visitLdcInsn(layout.fixedBytes);
-        mv.visitInsn(IADD);
-      }
+      pushEnd(mv, W_POS);
       call(mv, "advanceTo", "(I)V");
     }
     for (int c = 0; c < chunks; c++) {
@@ -156,6 +139,39 @@ final class WriteCodegen {
     mv.visitEnd();
     if (layout.flat()) {
       flatMethods(cw, owner, groupChunks, groupDesc, fixedDesc);
+    }
+  }
+
+  /**
+   * Calls the group chunks ({@code wg<k>}, each returning the new position into {@code pos}) and the
+   * fixed block chunks ({@code wf<k>}) on the array, position, control index and object in those
+   * locals.
+   */
+  private void groupAndFixed(MethodVisitor mv, int array, int pos, int control, int object, int groupChunks,
+      String groupDesc, String fixedDesc) {
+    Layout layout = g.layout;
+    for (int k = 0; k < groupChunks; k++) {
+      mv.visitVarInsn(ALOAD, array);
+      mv.visitVarInsn(ILOAD, pos);
+      mv.visitVarInsn(ILOAD, control);
+      mv.visitVarInsn(ALOAD, object);
+      mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
+      mv.visitVarInsn(ISTORE, pos);
+    }
+    for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
+      mv.visitVarInsn(ALOAD, array);
+      mv.visitVarInsn(ILOAD, pos);
+      mv.visitVarInsn(ALOAD, object);
+      mv.visitMethodInsn(INVOKESTATIC, g.self, "wf" + k, fixedDesc, false);
+    }
+  }
+
+  /** Pushes the position after the fixed block that starts at the position in local {@code pos}. */
+  private void pushEnd(MethodVisitor mv, int pos) {
+    mv.visitVarInsn(ILOAD, pos);
+    if (g.layout.fixedBytes != 0) {
+      mv.visitLdcInsn(g.layout.fixedBytes);
+      mv.visitInsn(IADD);
     }
   }
 
@@ -183,25 +199,8 @@ final class WriteCodegen {
     if (layout.controlBytes != 0) {
       mv.visitIincInsn(2, layout.controlBytes);
     }
-    for (int k = 0; k < groupChunks; k++) {
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitVarInsn(ILOAD, 2);
-      mv.visitVarInsn(ILOAD, 4);
-      mv.visitVarInsn(ALOAD, 5);
-      mv.visitMethodInsn(INVOKESTATIC, g.self, "wg" + k, groupDesc, false);
-      mv.visitVarInsn(ISTORE, 2);
-    }
-    for (int k = 0; k < GroupCodegen.fixedChunks(layout.fixed.size()); k++) {
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitVarInsn(ILOAD, 2);
-      mv.visitVarInsn(ALOAD, 5);
-      mv.visitMethodInsn(INVOKESTATIC, g.self, "wf" + k, fixedDesc, false);
-    }
-    mv.visitVarInsn(ILOAD, 2);
-    if (layout.fixedBytes != 0) {
-      mv.visitLdcInsn(layout.fixedBytes);
-      mv.visitInsn(IADD);
-    }
+    groupAndFixed(mv, 1, 2, 4, 5, groupChunks, groupDesc, fixedDesc);
+    pushEnd(mv, 2);
     mv.visitInsn(IRETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
@@ -287,8 +286,9 @@ final class WriteCodegen {
     fieldUnlessReferences(mv, f, general);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitJumpInsn(IFNULL, isNull);
-    if (nested instanceof FlatWriter && f.declared.composite) {
-      writeFlatNested(mv, (FlatWriter) nested);
+    FlatWriter flat = ContainerLoops.flat(f.declared, nested);
+    if (flat != null) {
+      writeFlatNested(mv, flat);
     } else {
       mv.visitVarInsn(ALOAD, 0);
       mv.visitLdcInsn(TypeIds.SLOT_VALUE);
