@@ -10,6 +10,7 @@ import dev.brine.plan.FieldPlan;
 import dev.brine.plan.FlatWriter;
 import dev.brine.registry.ClassInfo;
 import dev.brine.registry.PayloadTraits;
+import dev.brine.registry.TypeIds;
 import dev.brine.serializer.Serializer;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -153,6 +154,27 @@ final class ContainerLoops {
     mv.visitVarInsn(ALOAD, valueLocal);
     mv.visitMethodInsn(INVOKEINTERFACE, FLAT, "writeFlat", "([BILjava/lang/Object;)I", true);
     mv.visitVarInsn(ISTORE, WINDOW_POS);
+  }
+
+  /**
+   * The slot byte and the payload of the non-null value of a flat class in {@link
+   * WriteCodegen#NESTED_LOCAL} (a field): the depth checked, one room check for both, then the payload
+   * through the window as in the loops.
+   */
+  void writeFlatField(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
+    checkFlatDepth(mv, info, serializer);
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(1 + windowBytes(info, serializer));
+    call(mv, "ensure", "(I)V");
+    loadWindow(mv);
+    mv.visitVarInsn(ALOAD, WINDOW_ARRAY);
+    mv.visitVarInsn(ILOAD, WINDOW_POS);
+    mv.visitLdcInsn(TypeIds.SLOT_VALUE);
+    mv.visitInsn(I2B);
+    mv.visitInsn(BASTORE);
+    mv.visitIincInsn(WINDOW_POS, 1);
+    windowPart(mv, info, serializer, WriteCodegen.NESTED_LOCAL);
+    storeWindow(mv);
   }
 
   /** Scratch locals of a collection field's element loop (after {@link WriteCodegen#NESTED_LOCAL}, the collection). */

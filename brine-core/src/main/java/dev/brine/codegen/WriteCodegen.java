@@ -286,9 +286,8 @@ final class WriteCodegen {
     fieldUnlessReferences(mv, f, general);
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitJumpInsn(IFNULL, isNull);
-    FlatWriter flat = ContainerLoops.flat(f.declared, nested);
-    if (flat != null) {
-      writeFlatNested(mv, flat);
+    if (ContainerLoops.flat(f.declared, nested) != null) {
+      loops.writeFlatField(mv, f.declared, nested);
     } else {
       mv.visitVarInsn(ALOAD, 0);
       mv.visitLdcInsn(TypeIds.SLOT_VALUE);
@@ -307,47 +306,6 @@ final class WriteCodegen {
     getField(mv, f);
     call(mv, "writeDeclared", "(" + CI + "Ljava/lang/Object;)V");
     mv.visitLabel(end);
-  }
-
-  /** Locals of {@link #writeFlatNested}, after the chunk methods' scratch locals. */
-  private static final int FLAT_ARRAY = 16;
-  private static final int FLAT_POS = 17;
-
-  /**
-   * The slot byte and the payload of the (non-null) value of a flat class in {@link #NESTED_LOCAL}: one
-   * room check for both, the payload written by its serializer's {@link FlatWriter#writeFlat} with the
-   * position in a local, the depth checked as {@link #callWrite} does.
-   */
-  private void writeFlatNested(MethodVisitor mv, FlatWriter nested) {
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "enterNested", "()V");
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "exitNested", "()V");
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitLdcInsn(1 + nested.flatWindow());
-    call(mv, "ensure", "(I)V");
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "array", "()[B");
-    mv.visitVarInsn(ASTORE, FLAT_ARRAY);
-    mv.visitVarInsn(ALOAD, 0);
-    call(mv, "position", "()I");
-    mv.visitVarInsn(ISTORE, FLAT_POS);
-    mv.visitVarInsn(ALOAD, FLAT_ARRAY);
-    mv.visitVarInsn(ILOAD, FLAT_POS);
-    mv.visitLdcInsn(TypeIds.SLOT_VALUE);
-    mv.visitInsn(I2B);
-    mv.visitInsn(BASTORE);
-    g.loadConstant(mv, g.constant(nested, "L" + Type.getInternalName(FlatWriter.class) + ";"));
-    mv.visitVarInsn(ALOAD, FLAT_ARRAY);
-    mv.visitVarInsn(ILOAD, FLAT_POS);
-    mv.visitInsn(ICONST_1);
-    mv.visitInsn(IADD);
-    mv.visitVarInsn(ALOAD, NESTED_LOCAL);
-    mv.visitMethodInsn(INVOKEINTERFACE, Type.getInternalName(FlatWriter.class), "writeFlat", "([BILjava/lang/Object;)I", true);
-    mv.visitVarInsn(ISTORE, FLAT_POS);
-    mv.visitVarInsn(ALOAD, 0);
-    mv.visitVarInsn(ILOAD, FLAT_POS);
-    call(mv, "advanceTo", "(I)V");
   }
 
   /** Pushes the Integer (or, {@code wide}, the Long) in local {@code local} as its primitive value. */
