@@ -399,6 +399,17 @@ public final class CompatContext {
     CallState st = CallState.forRead(ctx);
     int at = ctx.position();
     int ref = ctx.readVarUInt32();
+    if (ref > 0 && ref <= st.defCount) {
+      ClassDef d = st.defs[ref - 1];
+      if (d != null) {
+        return d; // a definition read earlier in this payload: small enough to inline at every reference
+      }
+    }
+    return readDefinition(ctx, st, at, ref);
+  }
+
+  /** {@link #readDefRef} past its first case: a new definition, or an error. */
+  private ClassDef readDefinition(ReadSession ctx, CallState st, int at, int ref) {
     int version;
     int index;
     if (ref == 0) {

@@ -36,14 +36,19 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
   @Override
   public Object read(ReadContext ctx) {
     ReadSession rs = (ReadSession) ctx;
-    return readBody(rs, cx.readDefRef(rs));
+    ClassDef def = cx.readDefRef(rs);
+    // the class's own definition calls its reader here, not through readBody: readBody is compiled on
+    // its own (Dispatch calls it) with the reader inlined, and would then be a call at every nested field
+    return def == local ? inner.read(rs) : readOther(rs, def);
   }
 
   /** Reads the fields that follow a definition reference already read. */
   Object readBody(ReadSession ctx, ClassDef def) {
-    if (def == local) {
-      return inner.read(ctx);
-    }
+    return def == local ? inner.read(ctx) : readOther(ctx, def);
+  }
+
+  /** Reads the fields of another definition than the class's own (through a {@link Mapping}). */
+  private Object readOther(ReadSession ctx, ClassDef def) {
     if (def.kind == ClassDef.ENUM || !cx.names(def, type)) {
       throw new dev.brine.MalformedInputException("a " + def.self + " where a " + type.getName()
           + " was expected, near offset " + ctx.position());
