@@ -149,6 +149,52 @@ final class GroupCodegen {
     }
   }
 
+  /**
+   * Emits {@code sum += } the bytes the group's values take (the sizes {@link #writeGroup} advances by,
+   * without the control bytes), into int local {@code sum}; {@code ref} is a scratch reference local.
+   */
+  void sizeGroup(MethodVisitor mv, Access access, int sum, int ref) {
+    for (int i = 0; i < layout.group.size(); i++) {
+      FieldPlan f = layout.group.get(i);
+      GroupKind k = layout.groupKinds.get(i);
+      if (k == GroupKind.INT || k == GroupKind.LONG) {
+        mv.visitVarInsn(ILOAD, sum);
+        access.get(mv, f);
+        sizeOfSigned(mv, k == GroupKind.LONG);
+        mv.visitInsn(IADD);
+        mv.visitVarInsn(ISTORE, sum);
+        continue;
+      }
+      Label isNull = new Label();
+      access.get(mv, f);
+      mv.visitVarInsn(ASTORE, ref);
+      mv.visitVarInsn(ALOAD, ref);
+      mv.visitJumpInsn(IFNULL, isNull);
+      if (k.fixed) {
+        mv.visitIincInsn(sum, k.maxCode);
+      } else {
+        mv.visitVarInsn(ILOAD, sum);
+        mv.visitVarInsn(ALOAD, ref);
+        if (k == GroupKind.ENUM) {
+          mv.visitTypeInsn(CHECKCAST, "java/lang/Enum");
+          mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Enum", "ordinal", "()I", false);
+        } else if (k == GroupKind.BOXED_LONG) {
+          unbox(mv, Long.class, "longValue", "J");
+        } else {
+          unbox(mv, Integer.class, "intValue", "I");
+        }
+        sizeOfSigned(mv, k == GroupKind.BOXED_LONG);
+        mv.visitInsn(IADD);
+        mv.visitVarInsn(ISTORE, sum);
+      }
+      mv.visitLabel(isNull);
+    }
+  }
+
+  private static void sizeOfSigned(MethodVisitor mv, boolean wide) {
+    mv.visitMethodInsn(INVOKESTATIC, BW, wide ? "sizeOfSigned64" : "sizeOfSigned32", wide ? "(J)I" : "(I)I", false);
+  }
+
   /** {@code b[c0 + index] = (byte) (low | high << 4)}; {@code high} -1 for none. */
   private static void storeControl(MethodVisitor mv, int b, int c0, int index, int low, int high) {
     mv.visitVarInsn(ALOAD, b);

@@ -6,6 +6,9 @@ import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.io.Framing;
 import dev.brine.io.StringTable;
+import dev.brine.plan.FlatWriter;
+import dev.brine.registry.ClassInfo;
+import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import java.io.EOFException;
 import java.io.IOException;
@@ -44,6 +47,8 @@ public final class Engine {
   /** The header of a format-1 payload with this engine's settings, which a format-2 engine also reads. */
   private final int headerV1;
   private final int maxDepth;
+  /** Whether {@link #serialize(Object)} writes a flat class's values straight into their exact array. */
+  private final boolean flatRoots;
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
@@ -69,6 +74,7 @@ public final class Engine {
     this.headerV1 = HEADER_V1 | flags;
     this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE | COMPAT_DEFS_V2 : 0);
     this.maxDepth = maxDepth;
+    this.flatRoots = !references && !compatible && formatVersion == 2;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes));
     this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes));
@@ -85,6 +91,17 @@ public final class Engine {
     ContextPool.Slot<WriteSession> slot = writers.take();
     WriteSession ctx = slot.context;
     try {
+      if (flatRoots && value != null) {
+        ClassInfo info = ctx.classInfo(value.getClass());
+        if (info.flat && info.serializer instanceof FlatWriter) {
+          byte[] out = serializeFlat(info, value);
+          if (out != null) {
+            writers.release(slot); // the session was not written to: nothing of it to clear
+            slot = null;
+            return out;
+          }
+        }
+      }
       ctx.reset();
       ctx.writeInt8(header);
       try {
@@ -103,6 +120,42 @@ public final class Engine {
         done(slot);
       }
     }
+  }
+
+  /**
+   * The payload of a value whose class is flat ({@link FlatWriter}: its payload is its number group and
+   * fixed block alone) written straight into an array of its exact size — no session state, no copy of a
+   * buffer — or null when the class is not such a one (or not yet generated). The same bytes as {@code
+   * writeObject}: header, type id, payload. Only without reference tracking, in format 2 and the
+   * default mode (a flat value then changes no session state; compatible mode's classes write their
+   * definition first).
+   */
+  private byte[] serializeFlat(ClassInfo info, Object value) {
+    if (info.writeReplace != null || info.typeId == TypeIds.BY_NAME || info.typeId == TypeIds.ARRAY) {
+      return null;
+    }
+    FlatWriter f = (FlatWriter) info.serializer;
+    int size = f.flatSize(value);
+    int id = info.typeId;
+    int idBytes = id < 0x80 ? 1 : id < 0x4000 ? 2 : 3;
+    if (size < 0 || 1 + idBytes + size > maxPayloadBytes) {
+      return null; // the general path makes the room (and reports a payload over the limit)
+    }
+    byte[] out = new byte[1 + idBytes + size];
+    out[0] = (byte) header;
+    int p = 1;
+    for (int v = id; ; v >>>= 7) { // varuint32, type ids are below 2^21
+      if (v < 0x80) {
+        out[p++] = (byte) v;
+        break;
+      }
+      out[p++] = (byte) (v | 0x80);
+    }
+    int end = f.writeFlat(out, p, value);
+    if (end != out.length) {
+      throw new BrineException("internal: " + info.type.getName() + " wrote " + (end - p) + " bytes where it sized " + size);
+    }
+    return out;
   }
 
   /**

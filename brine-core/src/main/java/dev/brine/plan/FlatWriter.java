@@ -1,12 +1,20 @@
 package dev.brine.plan;
 
+import dev.brine.registry.PayloadTraits;
+
 /**
  * A generated serializer of a class whose payload is its number group and fixed block alone (no
  * strings, collections or other objects): its payload can be written into a window of the array that
  * the caller holds, with the position in the caller's local. Generated loops over such elements (a
  * {@code List<Line>}) write each one without handing the position back and forth through the session.
  */
-public interface FlatWriter {
+public interface FlatWriter extends PayloadTraits {
+  /** True: a value at the top of a payload is written straight into its exact array ({@link #flatSize}). */
+  @Override
+  default boolean flat() {
+    return true;
+  }
+
   /** The most bytes {@link #writeFlat} stores: the room a caller makes before each call. */
   int flatWindow();
 
@@ -15,4 +23,12 @@ public interface FlatWriter {
    * room for {@link #flatWindow()} bytes made; returns the position after it.
    */
   int writeFlat(byte[] b, int p, Object value);
+
+  /**
+   * The exact number of bytes {@link #writeFlat} writes for {@code value}, when it stores nothing past
+   * them (an array of that size is room enough); -1 when it may store past its end (a class whose fixed
+   * block is shorter than what its number group's stores overreach), and a caller must make the room of
+   * {@link #flatWindow()}.
+   */
+  int flatSize(Object value);
 }

@@ -27,6 +27,11 @@ public final class ClassInfo {
   public boolean emptyPayload;
   /** Whether the serializer uses declared element classes ({@link PayloadTraits#usesDeclaredClasses()}). */
   public boolean usesDeclaredClasses;
+  /**
+   * Whether the serializer writes flat payloads ({@link PayloadTraits#flat()}); a boolean, so that the
+   * write path asks it before an interface type check that fails slowly for every other class.
+   */
+  public boolean flat;
   /** Its format-1 serializer, made on first use by {@link TypeRegistry#legacy}; null until then. */
   volatile Serializer<Object> legacy;
   /** Whether the user registered a serializer of their own for the class (Brine's layouts then never bypass it). */
@@ -71,6 +76,7 @@ public final class ClassInfo {
     this.leafKind = t == null ? PayloadTraits.LEAF_OTHER : t.leafKind();
     this.emptyPayload = t != null && t.emptyPayload();
     this.usesDeclaredClasses = t != null && t.usesDeclaredClasses();
+    this.flat = t != null && t.flat();
   }
 
   /** Applies {@link #writeReplace} to {@code value}; failures become a BrineException. */

@@ -40,4 +40,13 @@ public interface PayloadTraits {
   default boolean usesDeclaredClasses() {
     return false;
   }
+
+  /**
+   * Whether the payload of a value is its number group and fixed block alone and the serializer can
+   * write it into a caller's array without a session ({@code dev.brine.plan.FlatWriter}, which
+   * answers true): a payload of such a value at the top is written straight into its exact array.
+   */
+  default boolean flat() {
+    return false;
+  }
 }

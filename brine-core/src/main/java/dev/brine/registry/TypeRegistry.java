@@ -244,6 +244,7 @@ public final class TypeRegistry {
     }
     if (info != null && info.serializer == from) {
       info.serializer = (Serializer<Object>) to;
+      info.flat = to instanceof PayloadTraits t && t.flat(); // generated code may write flat payloads
     }
   }
 

@@ -1,0 +1,171 @@
+package dev.brine.codegen;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.brine.Brine;
+import dev.brine.LimitExceededException;
+import dev.brine.builtin.Builtins;
+import dev.brine.factory.DefaultSerializerFactory;
+import dev.brine.plan.FlatWriter;
+import dev.brine.registry.TypeRegistry;
+import dev.brine.security.ClassFilter;
+import java.util.Arrays;
+import java.util.Objects;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A value of a flat class at the top of a payload is written straight into an array of its exact size
+ * ({@code FlatWriter.flatSize}, {@code Engine.serialize}): the same bytes as the general path, for
+ * every kind of the number group and the fixed block, null boxes, extreme values, both number modes.
+ */
+class FlatRootTest {
+  enum Colour { RED, GREEN, BLUE }
+
+  /** Every kind of the number group (compressed and fixed boxes, an enum) and of the fixed block. */
+  static final class Every {
+    int i;
+    long l;
+    Integer bi;
+    Long bl;
+    Colour colour;
+    Boolean bz;
+    Byte bb;
+    Short bs;
+    Character bc;
+    Float bf;
+    Double bd;
+    double d;
+    float f;
+    short s;
+    byte b;
+    boolean z;
+    char c;
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Every e && i == e.i && l == e.l && Objects.equals(bi, e.bi) && Objects.equals(bl, e.bl)
+          && colour == e.colour && Objects.equals(bz, e.bz) && Objects.equals(bb, e.bb) && Objects.equals(bs, e.bs)
+          && Objects.equals(bc, e.bc) && Objects.equals(bf, e.bf) && Objects.equals(bd, e.bd)
+          && Double.compare(d, e.d) == 0 && Float.compare(f, e.f) == 0 && s == e.s && b == e.b && z == e.z && c == e.c;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(i, l, bi, bl);
+    }
+  }
+
+  /** A number group whose last stores would overreach: no fixed block to cover them (the general path). */
+  record Longs(long a, long b, Long c) {}
+
+  /** Ints, and a fixed block just long enough to cover an int's overreach. */
+  record Ints(int x, Integer y, short s, byte b) {}
+
+  @Provide
+  Arbitrary<Every> everies() {
+    Arbitrary<Integer> ints = Arbitraries.oneOf(Arbitraries.integers(), Arbitraries.of(0, -1, 127, 128, -128, -129,
+        Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 15, 1 << 23));
+    Arbitrary<Long> longs = Arbitraries.oneOf(Arbitraries.longs(), Arbitraries.of(0L, -1L, 255L, 1L << 31, -(1L << 31) - 1,
+        1L << 55, Long.MIN_VALUE, Long.MAX_VALUE));
+    Arbitrary<Double> doubles = Arbitraries.oneOf(Arbitraries.doubles(), Arbitraries.of(Double.NaN, -0.0, Double.MAX_VALUE));
+    Arbitrary<Every> numbers = Combinators.combine(ints, longs, ints.injectNull(0.3), longs.injectNull(0.3),
+        Arbitraries.of(Colour.class).injectNull(0.3), Arbitraries.of(true, false).injectNull(0.3),
+        Arbitraries.bytes().injectNull(0.3), Arbitraries.shorts().injectNull(0.3)).as((i, l, bi, bl, colour, bz, bb, bs) -> {
+          Every e = new Every();
+          e.i = i;
+          e.l = l;
+          e.bi = bi;
+          e.bl = bl;
+          e.colour = colour;
+          e.bz = bz;
+          e.bb = bb;
+          e.bs = bs;
+          return e;
+        });
+    return Combinators.combine(numbers, Arbitraries.chars().injectNull(0.3), Arbitraries.floats().injectNull(0.3),
+        doubles.injectNull(0.3), doubles, Arbitraries.floats(), Arbitraries.shorts(), Arbitraries.bytes())
+        .as((e, bc, bf, bd, d, f, s, b) -> {
+          e.bc = bc;
+          e.bf = bf;
+          e.bd = bd;
+          e.d = d;
+          e.f = f;
+          e.s = s;
+          e.b = b;
+          e.z = s % 2 == 0;
+          e.c = (char) (s ^ 0xA5A5);
+          return e;
+        });
+  }
+
+  @Property(tries = 200)
+  void flatValuesAtTheTopWriteTheInterpretersBytes(@ForAll("everies") Every e, @ForAll long a, @ForAll int x,
+      @ForAll boolean compress) {
+    Object[] values = {e, new Longs(a, -a, x % 3 == 0 ? null : a >> 7), new Ints(x, x % 5 == 0 ? null : x >> 9, (short) x, (byte) a)};
+    Brine gen = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).compressNumbers(compress)
+        .codegenThreshold(0).build();
+    Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).compressNumbers(compress)
+        .codegen(false).build();
+    for (Object v : values) {
+      byte[] expected = interp.serialize(v);
+      byte[] actual = gen.serialize(v);
+      assertArrayEquals(expected, actual, v.getClass().getSimpleName());
+      assertEquals(v, gen.deserialize(actual));
+      assertEquals(v, interp.deserialize(actual));
+    }
+  }
+
+  /** {@code flatSize} is the payload's exact size, or -1 where the stores would overreach it. */
+  @Property(tries = 100)
+  void flatSizeIsThePayloadsSizeWhereTheStoresStayInside(@ForAll("everies") Every e, @ForAll long a, @ForAll int x,
+      @ForAll boolean compress) throws Exception {
+    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), getClass().getClassLoader());
+    r.factory(new DefaultSerializerFactory(true, compress));
+    Builtins.registerAll(r, compress);
+    r.registerUser(64, Colour.class, null);
+    r.registerUser(65, Every.class, null);
+    r.registerUser(66, Longs.class, null);
+    r.registerUser(67, Ints.class, null);
+    r.complete();
+    Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).compressNumbers(compress)
+        .codegen(false).build();
+    FlatWriter every = (FlatWriter) r.forClass(Every.class).serializer;
+    assertEquals(interp.serialize(e).length - 2, every.flatSize(e), "header and type id, then the payload");
+    FlatWriter longs = (FlatWriter) r.forClass(Longs.class).serializer;
+    assertEquals(compress ? -1 : interp.serialize(new Longs(a, a, a)).length - 2, longs.flatSize(new Longs(a, a, a)),
+        "fixed-width longs fill the fixed block; compressed ones would overreach the payload");
+    FlatWriter ints = (FlatWriter) r.forClass(Ints.class).serializer;
+    Ints v = new Ints(x, null, (short) 1, (byte) 2);
+    assertEquals(interp.serialize(v).length - 2, ints.flatSize(v), "three bytes of fixed block cover an int's overreach");
+    // writeFlat into an array of exactly flatSize bytes stays inside it
+    byte[] exact = new byte[every.flatSize(e)];
+    assertEquals(exact.length, every.writeFlat(exact, 0, e));
+    byte[] payload = interp.serialize(e);
+    assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), exact);
+  }
+
+  @Test
+  void theSwitchToGeneratedCodeAndThePayloadLimitKeepTheirBehaviour() {
+    Every e = new Every();
+    e.l = Long.MIN_VALUE;
+    e.colour = Colour.BLUE;
+    Brine tiered = Brine.builder().register(Colour.class, Every.class).codegenThreshold(3).build();
+    byte[] first = tiered.serialize(e);
+    for (int i = 0; i < 10; i++) {
+      assertArrayEquals(first, tiered.serialize(e), "interpreted, then generated and flat: the same bytes");
+    }
+    assertTrue(tiered.explain(Every.class).contains("generated"));
+    Brine small = Brine.builder().register(Colour.class, Every.class).codegenThreshold(0).maxPayloadBytes(first.length - 1).build();
+    assertThrows(LimitExceededException.class, () -> small.serialize(e), "a payload over the limit is refused as before");
+    Brine exact = Brine.builder().register(Colour.class, Every.class).codegenThreshold(0).maxPayloadBytes(first.length).build();
+    assertArrayEquals(first, exact.serialize(e));
+    Brine refs = Brine.builder().register(Colour.class, Every.class).references(true).codegenThreshold(0).build();
+    assertEquals(e, refs.deserialize(refs.serialize(e)), "with references the general path writes it");
+  }
+}
