@@ -91,21 +91,23 @@ public final class Engine {
     ContextPool.Slot<WriteSession> slot = writers.take();
     WriteSession ctx = slot.context;
     try {
-      if (flatRoots && value != null) {
-        ClassInfo info = ctx.classInfo(value.getClass());
-        if (info.flat && info.serializer instanceof FlatWriter) {
-          byte[] out = serializeFlat(info, value);
-          if (out != null) {
-            writers.release(slot); // the session was not written to: nothing of it to clear
-            slot = null;
-            return out;
-          }
+      ClassInfo info = value == null ? null : ctx.classInfo(value.getClass());
+      if (flatRoots && info != null && info.flat && info.serializer instanceof FlatWriter) {
+        byte[] out = serializeFlat(info, value);
+        if (out != null) {
+          writers.release(slot); // the session was not written to: nothing of it to clear
+          slot = null;
+          return out;
         }
       }
       ctx.reset();
       ctx.writeInt8(header);
       try {
-        ctx.writeObject(value);
+        if (info == null) {
+          ctx.writeInt8(TypeIds.NULL);
+        } else {
+          ctx.writeObject(value, info);
+        }
       } catch (StackOverflowError e) {
         if (DeepStack.active()) {
           throw stackOverflow();

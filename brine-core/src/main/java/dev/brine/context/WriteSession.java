@@ -122,7 +122,11 @@ public final class WriteSession extends ByteWriter implements WriteContext {
       writeInt8(TypeIds.NULL);
       return;
     }
-    ClassInfo info = classInfo(value.getClass());
+    writeObject(value, classInfo(value.getClass()));
+  }
+
+  /** {@link #writeObject(Object)} of a value that is not null, whose class's info the caller looked up. */
+  public void writeObject(Object value, ClassInfo info) {
     if (info.writeReplace != null) {
       value = replace(info, value);
       if (value == null) {
