@@ -49,6 +49,17 @@ public final class Engine {
   private final int maxDepth;
   /** Whether {@link #serialize(Object)} writes a flat class's values straight into their exact array. */
   private final boolean flatRoots;
+  /**
+   * Flat classes written at the top, by their identity hash: such a value needs no session at all (its
+   * class was looked up, and checked, through one the first time). Entries are immutable, so a racy
+   * store or load sees a whole entry or none; two classes on one entry take turns.
+   */
+  private final FlatRoot[] flatCache = new FlatRoot[FLAT_CACHE];
+
+  private static final int FLAT_CACHE = 64;
+
+  /** A class whose info says it writes flat payloads. */
+  private record FlatRoot(Class<?> type, ClassInfo info) {}
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
@@ -88,11 +99,22 @@ public final class Engine {
 
   /** A payload (header byte and tagged value) as a new array. */
   public byte[] serialize(Object value) {
+    if (flatRoots && value != null) {
+      Class<?> type = value.getClass();
+      FlatRoot r = flatCache[type.hashCode() & (FLAT_CACHE - 1)];
+      if (r != null && r.type == type) {
+        byte[] out = serializeFlat(r.info, value);
+        if (out != null) {
+          return out;
+        }
+      }
+    }
     ContextPool.Slot<WriteSession> slot = writers.take();
     WriteSession ctx = slot.context;
     try {
       ClassInfo info = value == null ? null : ctx.classInfo(value.getClass());
       if (flatRoots && info != null && info.flat && info.serializer instanceof FlatWriter) {
+        flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
         byte[] out = serializeFlat(info, value);
         if (out != null) {
           writers.release(slot); // the session was not written to: nothing of it to clear

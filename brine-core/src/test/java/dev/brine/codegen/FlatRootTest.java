@@ -116,6 +116,7 @@ class FlatRootTest {
       byte[] expected = interp.serialize(v);
       byte[] actual = gen.serialize(v);
       assertArrayEquals(expected, actual, v.getClass().getSimpleName());
+      assertArrayEquals(expected, gen.serialize(v), "again, the class now found in the engine's cache of flat classes");
       assertEquals(v, gen.deserialize(actual));
       assertEquals(v, interp.deserialize(actual));
     }
@@ -167,5 +168,41 @@ class FlatRootTest {
     assertArrayEquals(first, exact.serialize(e));
     Brine refs = Brine.builder().register(Colour.class, Every.class).references(true).codegenThreshold(0).build();
     assertEquals(e, refs.deserialize(refs.serialize(e)), "with references the general path writes it");
+  }
+
+  /** Threads sharing one Brine (and its cache of flat classes) write the same bytes as one thread alone. */
+  @Test
+  void threadsSharingTheCacheOfFlatClassesWriteTheSameBytes() throws Exception {
+    Brine b = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).codegenThreshold(0).build();
+    Every e = new Every();
+    e.i = -300;
+    e.bd = 2.5;
+    Object[] values = {e, new Longs(1, Long.MAX_VALUE, null), new Ints(70000, -1, (short) 3, (byte) 4)};
+    byte[][] expected = new byte[values.length][];
+    for (int i = 0; i < values.length; i++) {
+      expected[i] = b.serialize(values[i]);
+    }
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      java.util.List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int start = t;
+        done.add(pool.submit(() -> {
+          int wrong = 0;
+          for (int n = 0; n < 3000; n++) {
+            int k = (start + n) % values.length;
+            if (!Arrays.equals(expected[k], b.serialize(values[k]))) {
+              wrong++;
+            }
+          }
+          return wrong;
+        }));
+      }
+      for (java.util.concurrent.Future<Integer> f : done) {
+        assertEquals(0, f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }
