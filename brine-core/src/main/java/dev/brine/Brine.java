@@ -65,59 +65,7 @@ public final class Brine {
       compat.registerTags();
     }
     Builder m = b.modules(); // the first time in a JVM, scanned meanwhile on a thread of their own
-    Map<Integer, Fixed> fixed = b.fixed;
-    List<Registration> registrations = b.registrations;
-    if (m != null && (!m.fixed.isEmpty() || !m.registrations.isEmpty())) { // the modules' first, as if they came first
-      fixed = new LinkedHashMap<>(m.fixed);
-      fixed.putAll(b.fixed); // registerWithId allowed only the same class under a module's id
-      registrations = new ArrayList<>(m.registrations);
-      registrations.addAll(b.registrations);
-    }
-    for (Map.Entry<Integer, Fixed> e : fixed.entrySet()) {
-      Fixed f = e.getValue();
-      if (f.lazy() != null) {
-        byName.add(e.getKey(), f.name(), f.lazy());
-      } else {
-        registry.registerModule(e.getKey(), f.type(), f.serializer());
-      }
-    }
-    java.util.Set<Integer> taken = new java.util.HashSet<>();
-    for (Registration r : registrations) {
-      if (r.id() >= 0 && !taken.add(r.id())) {
-        throw new BrineException("id " + r.id() + " is given to more than one class");
-      }
-    }
-    int id = TypeIds.FIRST_USER;
-    for (int pass = 0; pass < 2; pass++) { // classes with an explicit id first, so the others skip their ids
-      for (Registration r : registrations) {
-        if ((r.id() >= 0) != (pass == 0)) {
-          continue;
-        }
-        if (registry.known(r.type()) && r.serializer() == null) {
-          continue; // built-ins and module types need no id
-        }
-        if (compat != null) {
-          compat.registered(r.type(), r.id());
-          if (r.serializer() == null && CompatContext.eligible(r.type())) {
-            registry.registerShared(r.type().isEnum() ? TypeIds.COMPAT_ENUM : TypeIds.COMPAT_OBJECT, r.type());
-            continue; // named by its class definition, not by a registration-order id
-          }
-        }
-        int wire;
-        if (r.id() >= 0) {
-          wire = TypeIds.FIRST_USER + r.id();
-        } else {
-          while (taken.contains(id - TypeIds.FIRST_USER)) {
-            id++;
-          }
-          wire = id++;
-        }
-        if (wire >= TypeIds.FIRST_MODULE) {
-          throw new BrineException("too many registered classes: at most " + (TypeIds.FIRST_MODULE - TypeIds.FIRST_USER));
-        }
-        registry.registerUser(wire, r.type(), r.serializer());
-      }
-    }
+    Registrations.apply(b, m, registry, compat, byName);
     registry.complete();
     this.engine = new Engine(registry, references, b.compressNumbers, b.compatible, b.formatVersion, b.maxDepth,
         b.maxLength, b.maxStringBytes, b.maxPayloadBytes);
@@ -290,18 +238,18 @@ public final class Brine {
 
   // ---------------------------------------------------------------- builder
 
-  private record Registration(Class<?> type, Serializer<?> serializer, int id) {}
+  record Registration(Class<?> type, Serializer<?> serializer, int id) {}
 
   /** A module type: its class and serializer, or (registered by name) its class name and serializer factory. */
-  private record Fixed(Class<?> type, String name, Serializer<?> serializer, BrineModule.LazySerializer lazy) {}
+  record Fixed(Class<?> type, String name, Serializer<?> serializer, BrineModule.LazySerializer lazy) {}
 
   /** How often a class is used interpreted before its code is generated, by default ({@link Builder#codegenThreshold}). */
   static final int DEFAULT_CODEGEN_THRESHOLD = 1000;
 
   /** Configures a {@link Brine}. Not thread-safe; {@link #build()} may be called more than once. */
   public static final class Builder {
-    private final List<Registration> registrations = new ArrayList<>();
-    private final Map<Integer, Fixed> fixed = new LinkedHashMap<>();
+    final List<Registration> registrations = new ArrayList<>();
+    final Map<Integer, Fixed> fixed = new LinkedHashMap<>();
     private boolean requireRegistration = true;
     private boolean references;
     private int maxDepth = 4096;
