@@ -72,7 +72,7 @@ final class Mapping {
     List<FieldModel> models = type == null ? List.of() : ClassModel.of(type).fields;
     local = new Field[models.size()];
     for (int i = 0; i < local.length; i++) {
-      local[i] = accessible(models.get(i).field);
+      local[i] = FieldMatching.accessible(models.get(i).field);
     }
     if (type == null) {
       record = false;
@@ -108,12 +108,12 @@ final class Mapping {
               + ", a class this side does not know; register it here");
         }
       }
-      int t = match(models, taken, f);
+      int t = FieldMatching.match(models, taken, f);
       if (t < 0) {
         continue;
       }
       boolean byId = f.id != 0 && models.get(t).explicitId && models.get(t).id == f.id;
-      if (!byId && (shadowed(models, f.name) || shadowed(def, f.name))) {
+      if (!byId && (FieldMatching.shadowed(models, f.name) || FieldMatching.shadowed(def, f.name))) {
         shadowed[i] = true; // matched below, once the fields of other names have theirs
         continue;
       }
@@ -124,7 +124,7 @@ final class Mapping {
     for (int score = 2; score >= 0; score--) {
       for (int i = 0; i < n; i++) {
         if (shadowed[i] && target[i] < 0) {
-          int t = score > 0 ? fitting(models, taken, i, def.fields[i], score) : match(models, taken, def.fields[i]);
+          int t = score > 0 ? fitting(models, taken, i, def.fields[i], score) : FieldMatching.match(models, taken, def.fields[i]);
           if (t >= 0) {
             taken[t] = true;
             target[i] = t;
@@ -133,28 +133,6 @@ final class Mapping {
         }
       }
     }
-  }
-
-  /** Whether several fields of {@code models} (a class and its superclasses) have name {@code name}. */
-  private static boolean shadowed(List<FieldModel> models, String name) {
-    int k = 0;
-    for (FieldModel m : models) {
-      if (m.name.equals(name)) {
-        k++;
-      }
-    }
-    return k > 1;
-  }
-
-  /** Whether several fields of definition {@code d} have name {@code name}. */
-  private static boolean shadowed(ClassDef d, String name) {
-    int k = 0;
-    for (ClassDef.DefField f : d.fields) {
-      if (name != null && name.equals(f.name)) {
-        k++;
-      }
-    }
-    return k > 1;
   }
 
   /**
@@ -210,41 +188,6 @@ final class Mapping {
 
   private String where(ClassDef.DefField f) {
     return def.self + "." + f.label();
-  }
-
-  private static Field accessible(Field f) {
-    try {
-      f.setAccessible(true);
-      return f;
-    } catch (RuntimeException e) {
-      throw new BrineException("cannot access field " + f.getDeclaringClass().getName() + "." + f.getName() + ": " + e, e);
-    }
-  }
-
-  /**
-   * The local field for remote field {@code f}: the local field with the same {@code @Field} id; else the
-   * one of the same name, unless both sides have given the field an id and the ids differ (a field the
-   * writer has an id for and this side has not is the same field when the names agree: an id added
-   * before a rename, README "Evolving classes").
-   */
-  private static int match(List<FieldModel> models, boolean[] taken, ClassDef.DefField f) {
-    if (f.id != 0) {
-      for (int i = 0; i < models.size(); i++) {
-        FieldModel m = models.get(i);
-        if (!taken[i] && m.explicitId && m.id == f.id) {
-          return i;
-        }
-      }
-    }
-    if (f.name != null) {
-      for (int i = 0; i < models.size(); i++) {
-        FieldModel m = models.get(i);
-        if (!taken[i] && m.name.equals(f.name) && (f.id == 0 || !m.explicitId)) {
-          return i;
-        }
-      }
-    }
-    return -1;
   }
 
   /** Decides how remote field {@code i} goes into local field {@code l}, or throws for an incompatible change. */
