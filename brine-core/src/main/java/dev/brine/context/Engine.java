@@ -49,6 +49,9 @@ public final class Engine {
   private final int maxDepth;
   /** Whether {@link #serialize(Object)} writes a flat class's values straight into their exact array. */
   private final boolean flatRoots;
+  private final long maxPayloadBytes;
+  private final ContextPool<WriteSession> writers;
+  private final ContextPool<ReadSession> readers;
   /**
    * Flat classes written at the top, by their identity hash: such a value needs no session at all (its
    * class was looked up, and checked, through one the first time). Entries are immutable, so a racy
@@ -58,11 +61,8 @@ public final class Engine {
 
   private static final int FLAT_CACHE = 64;
 
-  /** A class whose info says it writes flat payloads. */
+  /** A class written at the top straight into its exact array ({@link #serializeFlat}). */
   private record FlatRoot(Class<?> type, ClassInfo info) {}
-  private final long maxPayloadBytes;
-  private final ContextPool<WriteSession> writers;
-  private final ContextPool<ReadSession> readers;
 
   /** Creates the engine over a completed registry, with the builder's limits. */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int formatVersion, int maxDepth,
@@ -114,9 +114,9 @@ public final class Engine {
     try {
       ClassInfo info = value == null ? null : ctx.classInfo(value.getClass());
       if (flatRoots && info != null && info.flat && info.serializer instanceof FlatWriter) {
-        flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
         byte[] out = serializeFlat(info, value);
         if (out != null) {
+          flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
           writers.release(slot); // the session was not written to: nothing of it to clear
           slot = null;
           return out;
