@@ -108,17 +108,10 @@ final class GroupCodegen {
         mv.visitVarInsn(ALOAD, ref);
         switch (k) {
           case BOXED_INT:
-            unbox(mv, Integer.class, "intValue", "I");
-            storeCompressed(mv, false, b, p, value, code);
-            break;
           case BOXED_LONG:
-            unbox(mv, Long.class, "longValue", "J");
-            storeCompressed(mv, true, b, p, value, code);
-            break;
           case ENUM:
-            mv.visitTypeInsn(CHECKCAST, "java/lang/Enum");
-            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Enum", "ordinal", "()I", false);
-            storeCompressed(mv, false, b, p, value, code);
+            compressedNumber(mv, k);
+            storeCompressed(mv, k == GroupKind.BOXED_LONG, b, p, value, code);
             break;
           default:
             storeFixedBox(mv, k, b, p, value);
@@ -175,19 +168,28 @@ final class GroupCodegen {
       } else {
         mv.visitVarInsn(ILOAD, sum);
         mv.visitVarInsn(ALOAD, ref);
-        if (k == GroupKind.ENUM) {
-          mv.visitTypeInsn(CHECKCAST, "java/lang/Enum");
-          mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Enum", "ordinal", "()I", false);
-        } else if (k == GroupKind.BOXED_LONG) {
-          unbox(mv, Long.class, "longValue", "J");
-        } else {
-          unbox(mv, Integer.class, "intValue", "I");
-        }
+        compressedNumber(mv, k);
         sizeOfSigned(mv, k == GroupKind.BOXED_LONG);
         mv.visitInsn(IADD);
         mv.visitVarInsn(ISTORE, sum);
       }
       mv.visitLabel(isNull);
+    }
+  }
+
+  /**
+   * With a non-null value of compressed kind {@code k} on the stack (an {@code Integer}, a {@code Long},
+   * an enum), pushes the number the group holds for it: the int, the long, the ordinal.
+   */
+  private static void compressedNumber(MethodVisitor mv, GroupKind k) {
+    switch (k) {
+      case BOXED_INT: unbox(mv, Integer.class, "intValue", "I"); break;
+      case BOXED_LONG: unbox(mv, Long.class, "longValue", "J"); break;
+      case ENUM:
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Enum");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Enum", "ordinal", "()I", false);
+        break;
+      default: throw new IllegalStateException("not a compressed box: " + k);
     }
   }
 
@@ -223,7 +225,7 @@ final class GroupCodegen {
     mv.visitMethodInsn(INVOKESTATIC, BW, wide ? "storeInt64" : "storeInt32", wide ? "([BIJ)I" : "([BII)I", false);
     mv.visitInsn(POP);
     mv.visitVarInsn(wide ? LLOAD : ILOAD, value);
-    mv.visitMethodInsn(INVOKESTATIC, BW, wide ? "sizeOfSigned64" : "sizeOfSigned32", wide ? "(J)I" : "(I)I", false);
+    sizeOfSigned(mv, wide);
     mv.visitVarInsn(ISTORE, code);
   }
 
