@@ -4,6 +4,7 @@ import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import dev.brine.io.ByteWriter;
 import dev.brine.io.Framing;
 import dev.brine.io.StringTable;
 import dev.brine.plan.FlatWriter;
@@ -161,20 +162,15 @@ public final class Engine {
     FlatWriter f = (FlatWriter) info.serializer;
     int size = f.flatSize(value);
     int id = info.typeId;
-    int idBytes = id < 0x80 ? 1 : id < 0x4000 ? 2 : 3;
+    int idBytes = ByteWriter.sizeOfVarUInt32(id);
     if (size < 0 || 1 + idBytes + size > maxPayloadBytes) {
       return null; // the general path makes the room (and reports a payload over the limit)
     }
     byte[] out = new byte[1 + idBytes + size];
     out[0] = (byte) header;
-    int p = 1;
-    for (int v = id; ; v >>>= 7) { // varuint32, type ids are below 2^21
-      if (v < 0x80) {
-        out[p++] = (byte) v;
-        break;
-      }
-      out[p++] = (byte) (v | 0x80);
-    }
+    // a type id takes at most 2 bytes, stored exactly (a longer varint's slack byte would land in the
+    // payload, a byte or more that writeFlat then writes)
+    int p = ByteWriter.storeVarUInt32(out, 1, id);
     int end = f.writeFlat(out, p, value);
     if (end != out.length) {
       throw new BrineException("internal: " + info.type.getName() + " wrote " + (end - p) + " bytes where it sized " + size);
