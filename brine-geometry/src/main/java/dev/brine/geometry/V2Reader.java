@@ -438,7 +438,7 @@ final class V2Reader {
     if ((zm & FLAG_M) != 0 && (flags & FLAG_M_NAN) == 0) {
       m = Loads.loadFloat64(b, p);
     }
-    return new OneCoordinate.Any(zm, x, y, z, m);
+    return OneCoordinate.of(zm, x, y, z, m);
   }
 
   /**

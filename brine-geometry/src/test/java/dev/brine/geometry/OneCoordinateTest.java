@@ -8,6 +8,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -80,6 +83,26 @@ class OneCoordinateTest {
       }
       try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
         sameAs(want, ((Point) in.readObject()).getCoordinateSequence());
+      }
+    }
+  }
+
+  /**
+   * Points Java-serialized by a version before the class per dimension (journal step 33 of
+   * docs/performance-geometry.md: Z, M and ZM points then held a {@code OneCoordinate.Any}), written by that
+   * version into golden/java-serialized/, still deserialize, to the same geometry.
+   */
+  @Test
+  void pointsJavaSerializedByAnEarlierVersionStillDeserialize() throws Exception {
+    String[] names = {"point-z", "point-m", "point-zm"};
+    double[][] values = {{1, 2, 3}, {1, 2, 4}, {1, 2, 3, 4}};
+    int[] zms = {Coords.Z, Coords.M, Coords.Z | Coords.M};
+    for (int i = 0; i < names.length; i++) {
+      Path file = Paths.get("src/test/resources/golden/java-serialized", names[i] + ".ser");
+      try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(file))) {
+        Point p = (Point) in.readObject();
+        assertEquals(OneCoordinate.Any.class, p.getCoordinateSequence().getClass(), names[i]);
+        sameAs(Coords.packed(values[i].clone(), zms[i]), p.getCoordinateSequence());
       }
     }
   }
