@@ -219,8 +219,8 @@ final class BulkArrays {
       view(b, at, a.length * 8).asDoubleBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 8) {
-      a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(b, p));
+    for (int i = 0; i < a.length; i++) {
+      a[i] = Double.longBitsToDouble((long) ByteWriter.I64.get(b, at + (i << 3)));
     }
   }
 }
