@@ -115,38 +115,38 @@ final class BulkArrays {
   // has made room.
 
   static void store(byte[] b, int at, short[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 2) {
-      ByteWriter.I16.set(b, p, a[i]);
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I16.set(b, at + (i << 1), a[i]);
     }
   }
 
   static void store(byte[] b, int at, char[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 2) {
-      ByteWriter.I16.set(b, p, (short) a[i]);
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I16.set(b, at + (i << 1), (short) a[i]);
     }
   }
 
   static void store(byte[] b, int at, int[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 4) {
-      ByteWriter.I32.set(b, p, a[i]);
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I32.set(b, at + (i << 2), a[i]);
     }
   }
 
   static void store(byte[] b, int at, long[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 8) {
-      ByteWriter.I64.set(b, p, a[i]);
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I64.set(b, at + (i << 3), a[i]);
     }
   }
 
   static void store(byte[] b, int at, float[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 4) {
-      ByteWriter.I32.set(b, p, Float.floatToRawIntBits(a[i]));
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I32.set(b, at + (i << 2), Float.floatToRawIntBits(a[i]));
     }
   }
 
   static void store(byte[] b, int at, double[] a) {
-    for (int i = 0, p = at; i < a.length; i++, p += 8) {
-      ByteWriter.I64.set(b, p, Double.doubleToRawLongBits(a[i]));
+    for (int i = 0; i < a.length; i++) {
+      ByteWriter.I64.set(b, at + (i << 3), Double.doubleToRawLongBits(a[i]));
     }
   }
 
@@ -156,8 +156,8 @@ final class BulkArrays {
       view(b, at, n * 8).asDoubleBuffer().put(a, 0, n);
       return;
     }
-    for (int i = 0, p = at; i < n; i++, p += 8) {
-      ByteWriter.I64.set(b, p, Double.doubleToRawLongBits(a[i]));
+    for (int i = 0; i < n; i++) {
+      ByteWriter.I64.set(b, at + (i << 3), Double.doubleToRawLongBits(a[i]));
     }
   }
 
@@ -169,8 +169,8 @@ final class BulkArrays {
       view(b, at, a.length * 2).asShortBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 2) {
-      a[i] = (short) ByteWriter.I16.get(b, p);
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (short) ByteWriter.I16.get(b, at + (i << 1));
     }
   }
 
@@ -179,8 +179,8 @@ final class BulkArrays {
       view(b, at, a.length * 2).asCharBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 2) {
-      a[i] = (char) (short) ByteWriter.I16.get(b, p);
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (char) (short) ByteWriter.I16.get(b, at + (i << 1));
     }
   }
 
@@ -189,8 +189,8 @@ final class BulkArrays {
       view(b, at, a.length * 4).asIntBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 4) {
-      a[i] = (int) ByteWriter.I32.get(b, p);
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (int) ByteWriter.I32.get(b, at + (i << 2));
     }
   }
 
@@ -199,8 +199,8 @@ final class BulkArrays {
       view(b, at, a.length * 8).asLongBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 8) {
-      a[i] = (long) ByteWriter.I64.get(b, p);
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (long) ByteWriter.I64.get(b, at + (i << 3));
     }
   }
 
@@ -209,8 +209,8 @@ final class BulkArrays {
       view(b, at, a.length * 4).asFloatBuffer().get(a);
       return;
     }
-    for (int i = 0, p = at; i < a.length; i++, p += 4) {
-      a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(b, p));
+    for (int i = 0; i < a.length; i++) {
+      a[i] = Float.intBitsToFloat((int) ByteWriter.I32.get(b, at + (i << 2)));
     }
   }
 
