@@ -64,6 +64,30 @@ abstract class OneCoordinate implements CoordinateSequence, Serializable {
   }
 
   @Override
+  public final double getOrdinate(int index, int ordinateIndex) {
+    check(index);
+    return ordinateIndex == 0 ? x : ordinateIndex == 1 ? y : above(ordinateIndex);
+  }
+
+  @Override
+  public final void setOrdinate(int index, int ordinateIndex, double value) {
+    check(index);
+    if (ordinateIndex == 0) {
+      x = value;
+    } else if (ordinateIndex == 1) {
+      y = value;
+    } else {
+      setAbove(ordinateIndex, value);
+    }
+  }
+
+  /** Ordinate {@code k} &gt; 1 (Z or M, as the dimension says); an IllegalArgumentException if there is none. */
+  abstract double above(int k);
+
+  /** Sets ordinate {@code k} &gt; 1; an IllegalArgumentException if there is none. */
+  abstract void setAbove(int k, double value);
+
+  @Override
   public final Coordinate getCoordinate(int i) {
     Coordinate c = createCoordinate();
     getCoordinate(i, c);
@@ -135,31 +159,13 @@ abstract class OneCoordinate implements CoordinateSequence, Serializable {
     }
 
     @Override
-    public double getOrdinate(int index, int ordinateIndex) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          return x;
-        case 1:
-          return y;
-        default:
-          throw badOrdinate(ordinateIndex);
-      }
+    double above(int k) {
+      throw badOrdinate(k);
     }
 
     @Override
-    public void setOrdinate(int index, int ordinateIndex, double value) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          x = value;
-          break;
-        case 1:
-          y = value;
-          break;
-        default:
-          throw badOrdinate(ordinateIndex);
-      }
+    void setAbove(int k, double value) {
+      throw badOrdinate(k);
     }
 
     @Override
@@ -195,36 +201,19 @@ abstract class OneCoordinate implements CoordinateSequence, Serializable {
     }
 
     @Override
-    public double getOrdinate(int index, int ordinateIndex) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          return x;
-        case 1:
-          return y;
-        case 2:
-          return o2;
-        default:
-          throw badOrdinate(ordinateIndex);
+    double above(int k) {
+      if (k == 2) {
+        return o2;
       }
+      throw badOrdinate(k);
     }
 
     @Override
-    public void setOrdinate(int index, int ordinateIndex, double value) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          x = value;
-          break;
-        case 1:
-          y = value;
-          break;
-        case 2:
-          o2 = value;
-          break;
-        default:
-          throw badOrdinate(ordinateIndex);
+    void setAbove(int k, double value) {
+      if (k != 2) {
+        throw badOrdinate(k);
       }
+      o2 = value;
     }
 
     @Override
@@ -257,40 +246,24 @@ abstract class OneCoordinate implements CoordinateSequence, Serializable {
     }
 
     @Override
-    public double getOrdinate(int index, int ordinateIndex) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          return x;
-        case 1:
-          return y;
-        case 2:
-          return z;
-        case 3:
-          return m;
-        default:
-          throw badOrdinate(ordinateIndex);
+    double above(int k) {
+      if (k == 2) {
+        return z;
       }
+      if (k == 3) {
+        return m;
+      }
+      throw badOrdinate(k);
     }
 
     @Override
-    public void setOrdinate(int index, int ordinateIndex, double value) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          x = value;
-          break;
-        case 1:
-          y = value;
-          break;
-        case 2:
-          z = value;
-          break;
-        case 3:
-          m = value;
-          break;
-        default:
-          throw badOrdinate(ordinateIndex);
+    void setAbove(int k, double value) {
+      if (k == 2) {
+        z = value;
+      } else if (k == 3) {
+        m = value;
+      } else {
+        throw badOrdinate(k);
       }
     }
 
@@ -329,46 +302,24 @@ abstract class OneCoordinate implements CoordinateSequence, Serializable {
     }
 
     @Override
-    public double getOrdinate(int index, int ordinateIndex) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          return x;
-        case 1:
-          return y;
-        case 2:
-          return o2;
-        case 3:
-          if (zm == (Coords.Z | Coords.M)) {
-            return o3;
-          }
-          throw badOrdinate(ordinateIndex);
-        default:
-          throw badOrdinate(ordinateIndex);
+    double above(int k) {
+      if (k == 2) {
+        return o2;
       }
+      if (k == 3 && zm == (Coords.Z | Coords.M)) {
+        return o3;
+      }
+      throw badOrdinate(k);
     }
 
     @Override
-    public void setOrdinate(int index, int ordinateIndex, double value) {
-      check(index);
-      switch (ordinateIndex) {
-        case 0:
-          x = value;
-          break;
-        case 1:
-          y = value;
-          break;
-        case 2:
-          o2 = value;
-          break;
-        case 3:
-          if (zm == (Coords.Z | Coords.M)) {
-            o3 = value;
-            break;
-          }
-          throw badOrdinate(ordinateIndex);
-        default:
-          throw badOrdinate(ordinateIndex);
+    void setAbove(int k, double value) {
+      if (k == 2) {
+        o2 = value;
+      } else if (k == 3 && zm == (Coords.Z | Coords.M)) {
+        o3 = value;
+      } else {
+        throw badOrdinate(k);
       }
     }
 
