@@ -68,7 +68,7 @@ public final class Brine {
     Registrations.apply(b, m, registry, compat, byName);
     registry.complete();
     this.engine = new Engine(registry, references, b.compressNumbers, b.compatible, b.formatVersion, b.maxDepth,
-        b.maxLength, b.maxStringBytes, b.maxPayloadBytes);
+        b.maxLength, b.maxStringBytes, b.maxPayloadBytes, compat);
   }
 
   private static ClassLoader defaultLoader() {

@@ -72,6 +72,20 @@ final class CallState {
     return st;
   }
 
+  /**
+   * Read: the payload opened with {@code def} as its first definition (index 0), found without {@link
+   * CompatContext#readDefRef}; the state it would have left.
+   */
+  void opened(ClassDef def) {
+    if (defs[0] != def) {
+      defs[0] = def;
+    }
+    if (hints[0] != def) {
+      hints[0] = def;
+    }
+    defCount = 1;
+  }
+
   /** The read state of this call or stream, ready for this call. */
   static CallState forRead(ReadSession ctx) {
     StringTable t = ctx.stringTable();

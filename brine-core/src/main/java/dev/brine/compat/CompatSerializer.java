@@ -20,10 +20,14 @@ import dev.brine.serializer.WriteContext;
  * class (megamorphic once three classes pass through it).
  */
 record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int number, Serializer<Object> inner,
-    dev.brine.registry.ClassInfo[] infoCell) implements Serializer<Object>, PayloadTraits, DefinedClass {
+    dev.brine.registry.ClassInfo[] infoCell, byte[] opening) implements Serializer<Object>, PayloadTraits, DefinedClass {
 
+  /**
+   * The serializer of {@code type}; {@code opening} are the bytes that open a payload whose outermost
+   * value is of it ({@link CompatContext#opening}).
+   */
   CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, Serializer<Object> inner) {
-    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1]);
+    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1], CompatContext.opening(local));
     local.owner = this;
   }
 

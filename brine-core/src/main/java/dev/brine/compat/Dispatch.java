@@ -42,6 +42,9 @@ final class Dispatch implements Serializer<Object>, PayloadTraits, DefinedClass 
     if (owner != null) { // this side's own definition: its class's serializer
       if (owner instanceof CompatSerializer && !enums) {
         CompatSerializer s = (CompatSerializer) owner;
+        if (ctx.depth() == 1) {
+          cx.openedBy(s); // the outermost value, probably: the next payload may open the same way
+        }
         Object v = s.readBody(ctx, def);
         ClassInfo info = s.info();
         return info.readResolve != null ? info.resolve(v) : v;

@@ -52,6 +52,8 @@ public final class Engine {
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
+  /** Reads a payload's outermost value, or null: through its tag ({@link ReadSession#readObject()}). */
+  private final RootReader roots;
   /**
    * Flat classes written at the top, by their identity hash: such a value needs no session at all (its
    * class was looked up, and checked, through one the first time). Entries are immutable, so a racy
@@ -77,6 +79,14 @@ public final class Engine {
    */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
       int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes) {
+    this(registry, references, compressNumbers, compatible, formatVersion, maxDepth, maxLength, maxStringBytes,
+        maxPayloadBytes, null);
+  }
+
+  /** As the constructor above; {@code roots}, if not null, reads each payload's outermost value. */
+  public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
+      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes, RootReader roots) {
+    this.roots = roots;
     this.references = references;
     this.compatible = compatible;
     this.compressNumbers = compressNumbers;
@@ -342,7 +352,7 @@ public final class Engine {
     }
     Object value;
     try {
-      value = ctx.readObject();
+      value = roots == null ? ctx.readObject() : roots.readRoot(ctx);
     } catch (StackOverflowError e) {
       if (DeepStack.active()) {
         throw readOverflow(ctx);
