@@ -73,6 +73,19 @@ final class CallState {
   }
 
   /**
+   * Write: the payload opened with local definition {@code number} as its first (index 0), written
+   * without {@link CompatContext#writeDefRef}; the state it would have left.
+   */
+  void opened(int number) {
+    long[] w = written;
+    if (number >= w.length) {
+      written = w = java.util.Arrays.copyOf(w, Math.max(number + 1, w.length * 2));
+    }
+    w[number] = (long) calls << 32 | 1;
+    writtenCount = 1;
+  }
+
+  /**
    * Read: the payload opened with {@code def} as its first definition (index 0), found without {@link
    * CompatContext#readDefRef}; the state it would have left.
    */

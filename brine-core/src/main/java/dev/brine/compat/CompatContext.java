@@ -5,7 +5,7 @@ import dev.brine.ClassNotAllowedException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
-import dev.brine.context.RootReader;
+import dev.brine.context.Roots;
 import dev.brine.context.WriteSession;
 import dev.brine.javaser.JavaHooks;
 import dev.brine.plan.ClassModel;
@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe; what a payload holds never changes how anything else is read or written (definitions
  * and mappings are immutable and keyed by their exact bytes).
  */
-public final class CompatContext implements RootReader {
+public final class CompatContext implements Roots {
   /** Settings of compatible mode, from {@code Brine.Builder}. */
   public record Settings(boolean compressNumbers, int maxClassDefBytes, int maxClassDefFields, int maxClassDefNameBytes,
       int classDefCacheSize, boolean unknownEnumAsNull) {}
@@ -436,6 +436,31 @@ public final class CompatContext implements RootReader {
       }
     }
     return ctx.readObject();
+  }
+
+  /**
+   * Writes the outermost value of a payload of a local class's value at once: the class's {@link
+   * #opening} (what {@link #writeDefRef} writes for the payload's first definition, after the tag), then
+   * its fields, with the call's definitions left as {@code writeDefRef} leaves them. Not for a value
+   * with a {@code writeReplace}, with references, or in a stream (whose definitions carry over).
+   */
+  @Override
+  public boolean writeRoot(WriteSession ctx, Object value, ClassInfo info) {
+    if (info.typeId != TypeIds.COMPAT_OBJECT || info.writeReplace != null || !(info.serializer instanceof CompatSerializer s)
+        || ctx.trackingReferences() || ctx.stringTable() != null) {
+      return false;
+    }
+    byte[] o = s.opening();
+    ctx.writeBytes(o, 0, o.length);
+    CallState.forWrite(ctx).opened(s.number());
+    if (info.composite) {
+      ctx.enterNested();
+      s.inner().write(ctx, value);
+      ctx.exitNested();
+    } else {
+      s.inner().write(ctx, value);
+    }
+    return true;
   }
 
   /**

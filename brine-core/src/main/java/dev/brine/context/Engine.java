@@ -52,8 +52,6 @@ public final class Engine {
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
-  /** Reads a payload's outermost value, or null: through its tag ({@link ReadSession#readObject()}). */
-  private final RootReader roots;
   /**
    * Flat classes written at the top, by their identity hash: such a value needs no session at all (its
    * class was looked up, and checked, through one the first time). Entries are immutable, so a racy
@@ -83,10 +81,9 @@ public final class Engine {
         maxPayloadBytes, null);
   }
 
-  /** As the constructor above; {@code roots}, if not null, reads each payload's outermost value. */
+  /** As the constructor above; {@code roots}, if not null, writes and reads each payload's outermost value. */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
-      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes, RootReader roots) {
-    this.roots = roots;
+      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes, Roots roots) {
     this.references = references;
     this.compatible = compatible;
     this.compressNumbers = compressNumbers;
@@ -97,8 +94,8 @@ public final class Engine {
     this.maxDepth = maxDepth;
     this.flatRoots = !references && !compatible && formatVersion == 2;
     this.maxPayloadBytes = maxPayloadBytes;
-    this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes));
-    this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes));
+    this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes, roots));
+    this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes, roots));
     // the building thread's contexts now rather than in its first call: their classes' initialization (the
     // byte-array VarHandles bootstrap java.lang.invoke) belongs to build(), not to the first serialize
     writers.release(writers.take());
@@ -123,20 +120,19 @@ public final class Engine {
     WriteSession ctx = slot.context;
     try {
       ClassInfo info = value == null ? null : ctx.classInfo(value.getClass());
-      if (flatRoots && info != null && info.flat && info.serializer instanceof FlatWriter) {
-        byte[] out = serializeFlat(info, value);
-        if (out != null) {
-          flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
-          writers.release(slot); // the session was not written to: nothing of it to clear
-          slot = null;
-          return out;
-        }
+      byte[] flat = flatRoots && info != null && info.flat ? serializeFlatFirst(info, value) : null;
+      if (flat != null) {
+        writers.release(slot); // the session was not written to: nothing of it to clear
+        slot = null;
+        return flat;
       }
       ctx.reset();
       ctx.writeInt8(header);
       try {
         if (info == null) {
           ctx.writeInt8(TypeIds.NULL);
+        } else if (compatible) {
+          ctx.writeOutermost(value, info); // not in the default mode: one call level less on its path
         } else {
           ctx.writeObject(value, info);
         }
@@ -154,6 +150,21 @@ public final class Engine {
         done(slot);
       }
     }
+  }
+
+  /**
+   * {@link #serializeFlat} of a value whose class is not yet in the engine's cache of flat classes, which
+   * it enters when its values are written that way (out of {@code serialize}, which inlines only while small).
+   */
+  private byte[] serializeFlatFirst(ClassInfo info, Object value) {
+    if (!(info.serializer instanceof FlatWriter)) {
+      return null;
+    }
+    byte[] out = serializeFlat(info, value);
+    if (out != null) {
+      flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
+    }
+    return out;
   }
 
   /**
@@ -352,7 +363,7 @@ public final class Engine {
     }
     Object value;
     try {
-      value = roots == null ? ctx.readObject() : roots.readRoot(ctx);
+      value = compatible ? ctx.readOutermost() : ctx.readObject();
     } catch (StackOverflowError e) {
       if (DeepStack.active()) {
         throw readOverflow(ctx);
@@ -434,17 +445,21 @@ public final class Engine {
     private final boolean references;
     private final int maxDepth;
     private final long maxPayloadBytes;
+    private final Roots roots;
 
-    Writers(TypeRegistry registry, boolean references, int maxDepth, long maxPayloadBytes) {
+    Writers(TypeRegistry registry, boolean references, int maxDepth, long maxPayloadBytes, Roots roots) {
       this.registry = registry;
       this.references = references;
       this.maxDepth = maxDepth;
       this.maxPayloadBytes = maxPayloadBytes;
+      this.roots = roots;
     }
 
     @Override
     public WriteSession get() {
-      return new WriteSession(registry, references, maxDepth, maxPayloadBytes);
+      WriteSession s = new WriteSession(registry, references, maxDepth, maxPayloadBytes);
+      s.roots = roots;
+      return s;
     }
   }
 
@@ -455,18 +470,22 @@ public final class Engine {
     private final int maxDepth;
     private final int maxLength;
     private final long maxStringBytes;
+    private final Roots roots;
 
-    Readers(TypeRegistry registry, boolean references, int maxDepth, int maxLength, long maxStringBytes) {
+    Readers(TypeRegistry registry, boolean references, int maxDepth, int maxLength, long maxStringBytes, Roots roots) {
       this.registry = registry;
       this.references = references;
       this.maxDepth = maxDepth;
       this.maxLength = maxLength;
       this.maxStringBytes = maxStringBytes;
+      this.roots = roots;
     }
 
     @Override
     public ReadSession get() {
-      return new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes);
+      ReadSession s = new ReadSession(registry, references, maxDepth, maxLength, maxStringBytes);
+      s.roots = roots;
+      return s;
     }
   }
 }

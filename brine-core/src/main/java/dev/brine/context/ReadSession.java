@@ -26,6 +26,8 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private final int maxDepth;
   private final int maxLength;
   private int depth;
+  /** Reads outermost values where a mode knows a shorter way than the tag (null: none); set by the engine. */
+  Roots roots;
   /**
    * The objects this call has read, with tracking on, by id: allocated afresh by each call that tracks an
    * object (young, so its stores need no G1 barrier fence; see {@link IdentityIds}), starting at the size
@@ -136,6 +138,12 @@ public final class ReadSession extends ByteReader implements ReadContext {
           + "> but the value before offset " + offsetOf(pos) + " is an Optional of " + o.get().getClass().getName());
     }
     return v;
+  }
+
+  /** Reads a payload's outermost value: as {@link #readObject()}, or the shorter way of the engine's {@link Roots}. */
+  Object readOutermost() {
+    Roots r = roots;
+    return r == null ? readObject() : r.readRoot(this);
   }
 
   /** Reads a value written by {@link WriteSession#writeObject}. */

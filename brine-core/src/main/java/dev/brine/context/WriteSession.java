@@ -24,6 +24,8 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   private final boolean trackRefs;
   private final int maxDepth;
   private int depth;
+  /** Writes outermost values where a mode knows a shorter way than the tag (null: none); set by the engine. */
+  Roots roots;
   /** The objects this call has written, with tracking on. */
   private final IdentityIds refs = new IdentityIds();
   private IdentityHashMap<Class<?>, Integer> names;
@@ -123,6 +125,17 @@ public final class WriteSession extends ByteWriter implements WriteContext {
       return;
     }
     writeObject(value, classInfo(value.getClass()));
+  }
+
+  /**
+   * Writes {@code value} (not null, of {@code info}'s class) as a payload's outermost value: as {@link
+   * #writeObject(Object, ClassInfo)}, or the shorter way of the engine's {@link Roots} (compatible mode).
+   */
+  void writeOutermost(Object value, ClassInfo info) {
+    Roots r = roots;
+    if (r == null || !r.writeRoot(this, value, info)) {
+      writeObject(value, info);
+    }
   }
 
   /** {@link #writeObject(Object)} of a value that is not null, whose class's info the caller looked up. */

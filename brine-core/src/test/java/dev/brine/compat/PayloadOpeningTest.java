@@ -94,6 +94,25 @@ class PayloadOpeningTest {
     }
   }
 
+  /**
+   * The opening is written in one block too ({@code CompatContext.writeRoot}): after the header, a payload
+   * holds the bytes of the same value written through its tag as a bare value ({@code serializeValue}
+   * without a string table goes through the tag).
+   */
+  @Property(tries = 50)
+  void theOpeningWrittenInOneBlockIsWhatTheTagWrites(@ForAll int x, @ForAll long y,
+      @ForAll @IntRange(min = 1, max = 30) int nodes) {
+    Brine b = compatible();
+    Point p = new Point(x, y, x % 3 == 0 ? null : "p" + x);
+    Object[] values = {p, new Pair(p, new Point(-x, ~y, "q")), Node.chain(nodes), new Unique(), List.of(p, p), "text"};
+    for (Object v : values) {
+      ByteArrayOutputStream bare = new ByteArrayOutputStream();
+      b.serializeValue(v, bare);
+      byte[] payload = b.serialize(v);
+      assertArrayEquals(bare.toByteArray(), Arrays.copyOfRange(payload, 1, payload.length), v.getClass().getSimpleName());
+    }
+  }
+
   @Test
   void nestedValuesReferToTheOpeningDefinition() {
     Brine b = compatible();

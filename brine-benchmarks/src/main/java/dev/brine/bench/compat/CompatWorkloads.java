@@ -13,11 +13,11 @@ import org.apache.fory.config.CompatibleMode;
 import org.apache.fory.config.Language;
 
 /** The four workloads of the compatible-mode benchmarks: a value and the classes to register for it. */
-final class CompatWorkloads {
+public final class CompatWorkloads {
   private CompatWorkloads() {}
 
   /** The value of workload {@code data}. */
-  static Object value(String data) {
+  public static Object value(String data) {
     switch (data) {
       case "MediaContent":
         return MediaContent.create();
@@ -33,7 +33,7 @@ final class CompatWorkloads {
   }
 
   /** The classes workload {@code data} registers, in registration order. */
-  static List<Class<?>> classes(String data) {
+  public static List<Class<?>> classes(String data) {
     switch (data) {
       case "MediaContent":
         return List.of(MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class);
