@@ -52,7 +52,7 @@ public final class CompatWorkloads {
    * Fory 1.6 in compatible mode with meta-share, codegen, no references, {@code classes} registered: class metadata
    * once per payload ({@code scoped}) or once per stream of payloads sharing a meta context.
    */
-  static Fory foryCompatible(List<Class<?>> classes, boolean scoped) {
+  public static Fory foryCompatible(List<Class<?>> classes, boolean scoped) {
     Fory f = Fory.builder().withLanguage(Language.JAVA).withCodegen(true).withAsyncCompilation(false)
         .withRefTracking(false).requireClassRegistration(true).withCompatibleMode(CompatibleMode.COMPATIBLE)
         .withMetaShare(true).withScopedMetaShare(scoped).build();
