@@ -143,41 +143,6 @@ final class GroupCodegen {
   }
 
   /**
-   * Emits {@code sum += } the bytes the group's values take (the sizes {@link #writeGroup} advances by,
-   * without the control bytes), into int local {@code sum}; {@code ref} is a scratch reference local.
-   */
-  void sizeGroup(MethodVisitor mv, Access access, int sum, int ref) {
-    for (int i = 0; i < layout.group.size(); i++) {
-      FieldPlan f = layout.group.get(i);
-      GroupKind k = layout.groupKinds.get(i);
-      if (k == GroupKind.INT || k == GroupKind.LONG) {
-        mv.visitVarInsn(ILOAD, sum);
-        access.get(mv, f);
-        sizeOfSigned(mv, k == GroupKind.LONG);
-        mv.visitInsn(IADD);
-        mv.visitVarInsn(ISTORE, sum);
-        continue;
-      }
-      Label isNull = new Label();
-      access.get(mv, f);
-      mv.visitVarInsn(ASTORE, ref);
-      mv.visitVarInsn(ALOAD, ref);
-      mv.visitJumpInsn(IFNULL, isNull);
-      if (k.fixed) {
-        mv.visitIincInsn(sum, k.maxCode);
-      } else {
-        mv.visitVarInsn(ILOAD, sum);
-        mv.visitVarInsn(ALOAD, ref);
-        compressedNumber(mv, k);
-        sizeOfSigned(mv, k == GroupKind.BOXED_LONG);
-        mv.visitInsn(IADD);
-        mv.visitVarInsn(ISTORE, sum);
-      }
-      mv.visitLabel(isNull);
-    }
-  }
-
-  /**
    * With a non-null value of compressed kind {@code k} on the stack (an {@code Integer}, a {@code Long},
    * an enum), pushes the number the group holds for it: the int, the long, the ordinal.
    */

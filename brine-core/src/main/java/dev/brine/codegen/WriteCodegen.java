@@ -204,23 +204,6 @@ final class WriteCodegen {
     mv.visitInsn(IRETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-    // locals: 0 this, 1 the value, 2 the value cast, 3 the size, 4 a box
-    mv = cw.visitMethod(ACC_PUBLIC, "flatSize", "(Ljava/lang/Object;)I", null, null);
-    mv.visitCode();
-    if (layout.storesWithinPayload()) {
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitTypeInsn(CHECKCAST, owner);
-      mv.visitVarInsn(ASTORE, 2);
-      mv.visitLdcInsn(layout.controlBytes + layout.fixedBytes);
-      mv.visitVarInsn(ISTORE, 3);
-      g.groups.sizeGroup(mv, (m, f) -> getField(m, f, 2), 3, 4);
-      mv.visitVarInsn(ILOAD, 3);
-    } else {
-      mv.visitInsn(ICONST_M1);
-    }
-    mv.visitInsn(IRETURN);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
   }
 
   /** Scratch local of the chunk methods for a nested value (0 context, 1 object, 2-3 a primitive run). */

@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * What runs behind the {@code Brine} facade: the pooled sessions, the payload header, stream framing,
@@ -47,7 +48,7 @@ public final class Engine {
   /** The header of a format-1 payload with this engine's settings, which a format-2 engine also reads. */
   private final int headerV1;
   private final int maxDepth;
-  /** Whether {@link #serialize(Object)} writes a flat class's values straight into their exact array. */
+  /** Whether {@link #serialize(Object)} writes a flat class's values without a session ({@link #serializeFlat}). */
   private final boolean flatRoots;
   private final long maxPayloadBytes;
   private final ContextPool<WriteSession> writers;
@@ -61,14 +62,15 @@ public final class Engine {
 
   private static final int FLAT_CACHE = 64;
   /**
-   * The widest flat class ({@link FlatWriter#flatWindow()}, bytes) written at the top into its exact array:
-   * {@code flatSize} is a second pass over the number group and the new array is zeroed, which the general
-   * path's pooled buffer and copy beat for wider classes (journal step 116: a class of 16 number fields,
-   * window 158, 1.02× faster flat; of 24, window 204, 1.03× faster through the pool; Struct, 68, 1.11×).
+   * The widest flat class ({@link FlatWriter#flatWindow()}, bytes) written at the top through the
+   * thread's scratch array ({@link #serializeFlat}); a wider one (thousands of fields) goes the general way
+   * rather than keep a scratch array that large.
    */
-  private static final int FLAT_ROOT_MAX_WINDOW = 192;
+  private static final int MAX_FLAT_WINDOW = 1 << 16;
+  /** Per thread, the array flat values at the top are written into before their copy ({@link #serializeFlat}). */
+  private static final ThreadLocal<byte[]> FLAT_SCRATCH = new ThreadLocal<>();
 
-  /** A class written at the top straight into its exact array ({@link #serializeFlat}). */
+  /** A class whose values are written at the top without a session ({@link #serializeFlat}). */
   private record FlatRoot(Class<?> type, ClassInfo info) {}
 
   /** Creates the engine over a completed registry, with the builder's limits. */
@@ -164,7 +166,7 @@ public final class Engine {
    * it enters when its values are written that way (out of {@code serialize}, which inlines only while small).
    */
   private byte[] serializeFlatFirst(ClassInfo info, Object value) {
-    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > FLAT_ROOT_MAX_WINDOW) {
+    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW) {
       return null;
     }
     byte[] out = serializeFlat(info, value);
@@ -176,29 +178,30 @@ public final class Engine {
 
   /**
    * The payload of a value whose class is flat ({@link FlatWriter}: its payload is its number group and
-   * fixed block alone) written straight into an array of its exact size — no session state, no copy of a
-   * buffer — or null when the class is not such a one (or not yet generated). The same bytes as {@code
-   * writeObject}: header, type id, payload. Only without reference tracking, in format 2 and the
-   * default mode (a flat value then changes no session state; compatible mode's classes write their
-   * definition first).
+   * fixed block alone), or null when it goes the general way (a {@code writeReplace}, a class named by
+   * name, a payload over the limit, which the general path reports). The same bytes as {@code
+   * writeObject} (header, type id, payload), written with no session: into this thread's scratch array,
+   * which has the room the writer's whole-width stores need ({@code flatWindow}), then copied into the
+   * result (an array the copy fills, so the JIT does not zero it first). No user code runs in between
+   * (generated field reads only), so the scratch array is never used twice at once. Only without
+   * reference tracking, in format 2 and the default mode (a flat value then changes no session state;
+   * compatible mode's classes write their definition first).
    */
   private byte[] serializeFlat(ClassInfo info, Object value) {
     if (info.writeReplace != null || info.typeId == TypeIds.BY_NAME || info.typeId == TypeIds.ARRAY) {
       return null;
     }
     FlatWriter f = (FlatWriter) info.serializer;
-    int size = f.flatSize(value);
-    int id = info.typeId;
-    int idBytes = id < 0x80 ? 1 : id < 0x4000 ? 2 : 3;
-    if (size < 0 || 1 + idBytes + size > maxPayloadBytes) {
-      return null; // the general path makes the room (and reports a payload over the limit)
+    int room = 4 + f.flatWindow(); // header, type id (below 2^21: at most 3 bytes), payload
+    byte[] out = FLAT_SCRATCH.get();
+    if (out == null || out.length < room) {
+      FLAT_SCRATCH.set(out = new byte[Math.max(room, 256)]);
     }
-    byte[] out = new byte[1 + idBytes + size];
     out[0] = (byte) header;
     int p = 1;
-    // varuint32 (type ids are below 2^21) in a loop of its own: ByteWriter.storeVarUInt32 here measured
-    // Tick 0.79x (A/B, 2 rounds of 2), its wide path's VarHandle stores making this method compile worse
-    for (int v = id; ; v >>>= 7) {
+    // varuint32 in a loop of its own: ByteWriter.storeVarUInt32 here measured Tick 0.79x (A/B, 2 rounds
+    // of 2), its wide path's VarHandle stores making this method compile worse
+    for (int v = info.typeId; ; v >>>= 7) {
       if (v < 0x80) {
         out[p++] = (byte) v;
         break;
@@ -206,11 +209,9 @@ public final class Engine {
       out[p++] = (byte) (v | 0x80);
     }
     int end = f.writeFlat(out, p, value);
-    if (end != out.length) {
-      throw new BrineException("internal: " + info.type.getName() + " wrote " + (end - p) + " bytes where it sized " + size);
-    }
-    return out;
+    return end > maxPayloadBytes ? null : Arrays.copyOf(out, end);
   }
+
 
   /**
    * Writes a framed payload ({@code length:varuint32 header value}) or, when not {@code framed}, a

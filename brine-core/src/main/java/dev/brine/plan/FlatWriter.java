@@ -9,7 +9,7 @@ import dev.brine.registry.PayloadTraits;
  * {@code List<Line>}) write each one without handing the position back and forth through the session.
  */
 public interface FlatWriter extends PayloadTraits {
-  /** True: a value at the top of a payload is written straight into its exact array ({@link #flatSize}). */
+  /** True: a value at the top of a payload is written without a session ({@code Engine.serializeFlat}). */
   @Override
   default boolean flat() {
     return true;
@@ -23,12 +23,4 @@ public interface FlatWriter extends PayloadTraits {
    * room for {@link #flatWindow()} bytes made; returns the position after it.
    */
   int writeFlat(byte[] b, int p, Object value);
-
-  /**
-   * The exact number of bytes {@link #writeFlat} writes for {@code value}, when it stores nothing past
-   * them (an array of that size is room enough); -1 when it may store past its end (a class whose fixed
-   * block is shorter than what its number group's stores overreach), and a caller must make the room of
-   * {@link #flatWindow()}.
-   */
-  int flatSize(Object value);
 }

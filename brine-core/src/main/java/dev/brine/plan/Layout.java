@@ -157,22 +157,6 @@ public final class Layout {
     return strings.isEmpty() && others.isEmpty() && writeWindow() > 0;
   }
 
-  /**
-   * Whether the stores of a flat payload ({@link FlatWriter#writeFlat}) stay within its bytes: a
-   * compressed value of the number group is stored at its whole width (4 or 8 bytes) and takes as few
-   * as one, so up to {@code width - 1} bytes are stored past it; the fixed block after the group covers
-   * them when it is at least that long.
-   */
-  public boolean storesWithinPayload() {
-    int past = 0;
-    for (GroupKind k : groupKinds) {
-      if (!k.fixed) {
-        past = Math.max(past, k.width - 1);
-      }
-    }
-    return fixedBytes >= past;
-  }
-
   /** Bytes of a primitive kind in the fixed block. */
   public static int fixedWidth(FieldKind k) {
     switch (k) {

@@ -44,7 +44,7 @@ public interface PayloadTraits {
   /**
    * Whether the payload of a value is its number group and fixed block alone and the serializer can
    * write it into a caller's array without a session ({@code dev.brine.plan.FlatWriter}, which
-   * answers true): a payload of such a value at the top is written straight into its exact array.
+   * answers true): a payload of such a value at the top is written without a session.
    */
   default boolean flat() {
     return false;

@@ -20,9 +20,10 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * A value of a flat class at the top of a payload is written straight into an array of its exact size
- * ({@code FlatWriter.flatSize}, {@code Engine.serialize}): the same bytes as the general path, for
- * every kind of the number group and the fixed block, null boxes, extreme values, both number modes.
+ * A value of a flat class at the top of a payload is written without a session ({@code
+ * Engine.serializeFlat}: {@code FlatWriter.writeFlat} into the thread's scratch array, then copied): the
+ * same bytes as the general path, for every kind of the number group and the fixed block, null boxes,
+ * extreme values, both number modes.
  */
 class FlatRootTest {
   enum Colour { RED, GREEN, BLUE }
@@ -61,7 +62,7 @@ class FlatRootTest {
     }
   }
 
-  /** A number group whose last stores would overreach: no fixed block to cover them (the general path). */
+  /** A number group whose last whole-width stores run past the payload: no fixed block to cover them. */
   record Longs(long a, long b, Long c) {}
 
   /** Ints, and a fixed block just long enough to cover an int's overreach. */
@@ -122,10 +123,13 @@ class FlatRootTest {
     }
   }
 
-  /** {@code flatSize} is the payload's exact size, or -1 where the stores would overreach it. */
+  /**
+   * {@code writeFlat} writes the payload at any position of an array with {@code flatWindow()} bytes of
+   * room and returns the position after it, whatever its whole-width stores leave past that end.
+   */
   @Property(tries = 100)
-  void flatSizeIsThePayloadsSizeWhereTheStoresStayInside(@ForAll("everies") Every e, @ForAll long a, @ForAll int x,
-      @ForAll boolean compress) throws Exception {
+  void writeFlatWritesThePayloadAndReturnsItsEnd(@ForAll("everies") Every e, @ForAll long a, @ForAll int x,
+      @ForAll boolean compress, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 9) int at) throws Exception {
     TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), getClass().getClassLoader());
     r.factory(new DefaultSerializerFactory(true, compress));
     Builtins.registerAll(r, compress);
@@ -136,19 +140,15 @@ class FlatRootTest {
     r.complete();
     Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).compressNumbers(compress)
         .codegen(false).build();
-    FlatWriter every = (FlatWriter) r.forClass(Every.class).serializer;
-    assertEquals(interp.serialize(e).length - 2, every.flatSize(e), "header and type id, then the payload");
-    FlatWriter longs = (FlatWriter) r.forClass(Longs.class).serializer;
-    assertEquals(compress ? -1 : interp.serialize(new Longs(a, a, a)).length - 2, longs.flatSize(new Longs(a, a, a)),
-        "fixed-width longs fill the fixed block; compressed ones would overreach the payload");
-    FlatWriter ints = (FlatWriter) r.forClass(Ints.class).serializer;
-    Ints v = new Ints(x, null, (short) 1, (byte) 2);
-    assertEquals(interp.serialize(v).length - 2, ints.flatSize(v), "three bytes of fixed block cover an int's overreach");
-    // writeFlat into an array of exactly flatSize bytes stays inside it
-    byte[] exact = new byte[every.flatSize(e)];
-    assertEquals(exact.length, every.writeFlat(exact, 0, e));
-    byte[] payload = interp.serialize(e);
-    assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), exact);
+    Object[] values = {e, new Longs(a, -a, x % 3 == 0 ? null : a), new Ints(x, null, (short) 1, (byte) 2)};
+    for (Object v : values) {
+      FlatWriter w = (FlatWriter) r.forClass(v.getClass()).serializer;
+      byte[] payload = interp.serialize(v);
+      byte[] room = new byte[at + w.flatWindow()];
+      int end = w.writeFlat(room, at, v);
+      assertEquals(at + payload.length - 2, end, "header and type id, then the payload");
+      assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), Arrays.copyOfRange(room, at, end));
+    }
   }
 
   @Test
