@@ -68,7 +68,7 @@ public final class Brine {
     Registrations.apply(b, m, registry, compat, byName);
     registry.complete();
     this.engine = new Engine(registry, references, b.compressNumbers, b.compatible, b.formatVersion, b.maxDepth,
-        b.maxLength, b.maxStringBytes, b.maxPayloadBytes, compat);
+        b.maxLength, b.maxStringBytes, b.maxPayloadBytes, compat == null ? null : compat.roots());
   }
 
   private static ClassLoader defaultLoader() {

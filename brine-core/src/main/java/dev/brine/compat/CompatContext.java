@@ -5,7 +5,6 @@ import dev.brine.ClassNotAllowedException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
-import dev.brine.context.Roots;
 import dev.brine.context.WriteSession;
 import dev.brine.javaser.JavaHooks;
 import dev.brine.plan.ClassModel;
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe; what a payload holds never changes how anything else is read or written (definitions
  * and mappings are immutable and keyed by their exact bytes).
  */
-public final class CompatContext implements Roots {
+public final class CompatContext {
   /** Settings of compatible mode, from {@code Brine.Builder}. */
   public record Settings(boolean compressNumbers, int maxClassDefBytes, int maxClassDefFields, int maxClassDefNameBytes,
       int classDefCacheSize, boolean unknownEnumAsNull) {}
@@ -56,11 +55,18 @@ public final class CompatContext implements Roots {
   private final Map<ClassDef, Integer> defNumbers = new ConcurrentHashMap<>();
   ClassInfo objectDispatch;
   ClassInfo enumDispatch;
+  /** How the outermost value of a payload is written and read ({@link Openings}). */
+  final Openings openings = new Openings();
 
   /** Creates compatible mode over {@code registry} (before any class is registered). */
   public CompatContext(TypeRegistry registry, Settings settings) {
     this.registry = registry;
     this.settings = settings;
+  }
+
+  /** The engine's way to write and read the outermost value of a payload ({@code Engine}'s {@link dev.brine.context.Roots}). */
+  public dev.brine.context.Roots roots() {
+    return openings;
   }
 
   // ---------------------------------------------------------------- building
@@ -381,86 +387,6 @@ public final class CompatContext implements Roots {
     written[number] = (long) st.calls << 32 | (index + 1);
     ctx.writeVarUInt32(NEW_V2 + index); // two bytes, as layout 1's 0 and index were
     ctx.writeBytes(def.framed, 0, def.framed.length); // size and body, built once
-  }
-
-  // ---------------------------------------------------------------- a payload's opening
-
-  /**
-   * The class whose own definition opened the last payload read here through its tag: a service reads
-   * payloads of one class again and again, and {@link #readRoot} compares the next payload's opening
-   * with this class's before going through the tag. A hint only: the comparison decides.
-   */
-  private volatile CompatSerializer lastOpening;
-
-  /**
-   * The bytes that open a payload (after its header) whose outermost value is of the class {@code def}
-   * defines, written in compatible mode: its tag {@link TypeIds#COMPAT_OBJECT}, the reference that opens
-   * definition 0 ({@link #NEW_V2}), then the definition's size and body.
-   */
-  static byte[] opening(ClassDef def) {
-    dev.brine.io.ByteWriter w = new dev.brine.io.ByteWriter(def.framed.length + 8);
-    w.writeVarUInt32(TypeIds.COMPAT_OBJECT);
-    w.writeVarUInt32(NEW_V2);
-    w.writeBytes(def.framed, 0, def.framed.length);
-    return w.toByteArray();
-  }
-
-  /** Notes that {@code s}'s own definition opened the outermost value just read through the tag. */
-  void openedBy(CompatSerializer s) {
-    if (lastOpening != s) {
-      lastOpening = s;
-    }
-  }
-
-  /**
-   * Reads a payload's outermost value. When the payload opens with the bytes of {@link #opening} of the
-   * class that opened the last one ({@link #lastOpening}), they are what {@link #readDefRef} would read
-   * and find to be that class's own definition: the fields are read straight away, with the call's
-   * definitions left as {@code readDefRef} would leave them. Any other payload, a stream's value and a
-   * payload read with references go through the tag ({@link ReadSession#readObject()}).
-   */
-  @Override
-  public Object readRoot(ReadSession ctx) {
-    CompatSerializer s = lastOpening;
-    if (s != null && ctx.stringTable() == null && !ctx.trackingReferences()) {
-      byte[] o = s.opening();
-      int at = ctx.mark();
-      if (ctx.remaining() >= o.length && java.util.Arrays.equals(ctx.array(), at, at + o.length, o, 0, o.length)) {
-        ctx.skip(o.length);
-        CallState.forRead(ctx).opened(s.local());
-        ctx.enterNested(); // as the tag's reader: the outermost composite value is one level
-        Object v = s.inner().read(ctx);
-        ctx.exitNested();
-        ClassInfo info = s.info();
-        return info.readResolve != null ? info.resolve(v) : v;
-      }
-    }
-    return ctx.readObject();
-  }
-
-  /**
-   * Writes the outermost value of a payload of a local class's value at once: the class's {@link
-   * #opening} (what {@link #writeDefRef} writes for the payload's first definition, after the tag), then
-   * its fields, with the call's definitions left as {@code writeDefRef} leaves them. Not for a value
-   * with a {@code writeReplace}, with references, or in a stream (whose definitions carry over).
-   */
-  @Override
-  public boolean writeRoot(WriteSession ctx, Object value, ClassInfo info) {
-    if (info.typeId != TypeIds.COMPAT_OBJECT || info.writeReplace != null || !(info.serializer instanceof CompatSerializer s)
-        || ctx.trackingReferences() || ctx.stringTable() != null) {
-      return false;
-    }
-    byte[] o = s.opening();
-    ctx.writeBytes(o, 0, o.length);
-    CallState.forWrite(ctx).opened(s.number());
-    if (info.composite) {
-      ctx.enterNested();
-      s.inner().write(ctx, value);
-      ctx.exitNested();
-    } else {
-      s.inner().write(ctx, value);
-    }
-    return true;
   }
 
   /**

@@ -24,10 +24,10 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
 
   /**
    * The serializer of {@code type}; {@code opening} are the bytes that open a payload whose outermost
-   * value is of it ({@link CompatContext#opening}).
+   * value is of it ({@link Openings#of}).
    */
   CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, Serializer<Object> inner) {
-    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1], CompatContext.opening(local));
+    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1], Openings.of(local));
     local.owner = this;
   }
 

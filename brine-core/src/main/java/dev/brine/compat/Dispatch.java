@@ -43,7 +43,7 @@ final class Dispatch implements Serializer<Object>, PayloadTraits, DefinedClass 
       if (owner instanceof CompatSerializer && !enums) {
         CompatSerializer s = (CompatSerializer) owner;
         if (ctx.depth() == 1) {
-          cx.openedBy(s); // the outermost value, probably: the next payload may open the same way
+          cx.openings.openedBy(s); // the outermost value, probably: the next payload may open the same way
         }
         Object v = s.readBody(ctx, def);
         ClassInfo info = s.info();

@@ -6,7 +6,7 @@ import dev.brine.registry.ClassInfo;
  * Reads and writes the outermost value of a payload, after its header, where a mode knows a shorter
  * way than through the value's tag: compatible mode writes and reads the opening of a payload whose
  * value is of a local class — tag, definition reference and definition — as one block of bytes known
- * in advance ({@code dev.brine.compat.CompatContext#readRoot}, {@code #writeRoot}). The same bytes and
+ * in advance ({@code dev.brine.compat.Openings}). The same bytes and
  * values as {@link WriteSession#writeObject} and {@link ReadSession#readObject()}.
  */
 public interface Roots {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A payload whose outermost value opens with the definition of the class that opened the one read
- * before is read without going through its tag ({@code CompatContext.readRoot}); every other payload
+ * before is read without going through its tag ({@code Openings.readRoot}); every other payload
  * goes through the tag. Both ways must read the same values, leave the same definitions for the values
  * nested inside (which refer to the opening definition by index), count the same nesting, and fail on
  * the same bad input.
@@ -95,7 +95,7 @@ class PayloadOpeningTest {
   }
 
   /**
-   * The opening is written in one block too ({@code CompatContext.writeRoot}): after the header, a payload
+   * The opening is written in one block too ({@code Openings.writeRoot}): after the header, a payload
    * holds the bytes of the same value written through its tag as a bare value ({@code serializeValue}
    * without a string table goes through the tag).
    */
