@@ -11,14 +11,10 @@ import org.apache.fory.Fory;
  * {@link Interleaved}'s probe of {@code CompatibleBench}'s workloads: {@code workload,library,ser|deser} with
  * library {@code default} or {@code compat} (Brine in either mode), {@code fory} (the suite's schema-consistent
  * Fory) or {@code forycompat} (Fory's compatible mode with scoped meta-share, as {@code CompatibleBench}).
+ * Reads as {@code CompatibleBench} does: {@code deserialize(bytes)}.
  */
 public final class CompatProbe implements IntToLongFunction {
-  private static final Object[] SINK = new Object[16];
-  private final Brine brine;
-  private final Fory fory;
-  private final Object value;
-  private final byte[] bytes;
-  private final boolean serialize;
+  private final CodecLoop loop;
 
   /**
    * Builds the probe.
@@ -26,37 +22,16 @@ public final class CompatProbe implements IntToLongFunction {
    * @param a workload (MediaContent, SimpleObject, LargerMessage, Struct), library, direction
    */
   public CompatProbe(String[] a) {
-    value = CompatWorkloads.value(a[0]);
+    Object value = CompatWorkloads.value(a[0]);
     List<Class<?>> classes = CompatWorkloads.classes(a[0]);
     boolean isFory = a[1].startsWith("fory");
-    brine = isFory ? null : Brine.builder().compatible(a[1].equals("compat")).register(classes.toArray(new Class<?>[0])).build();
-    fory = !isFory ? null : a[1].equals("forycompat") ? CompatWorkloads.foryCompatible(classes, true) : Libraries.fory(classes);
-    bytes = isFory ? fory.serialize(value) : brine.serialize(value);
-    serialize = a[2].equals("ser");
+    Brine brine = isFory ? null : Brine.builder().compatible(a[1].equals("compat")).register(classes.toArray(new Class<?>[0])).build();
+    Fory fory = !isFory ? null : a[1].equals("forycompat") ? CompatWorkloads.foryCompatible(classes, true) : Libraries.fory(classes);
+    loop = new CodecLoop(brine, fory, value, null, a[2].equals("ser"));
   }
 
   @Override
   public long applyAsLong(int n) {
-    long s = 0;
-    if (fory != null) {
-      if (serialize) {
-        for (int i = 0; i < n; i++) {
-          s += fory.serialize(value).length;
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          SINK[i & 15] = fory.deserialize(bytes);
-        }
-      }
-    } else if (serialize) {
-      for (int i = 0; i < n; i++) {
-        s += brine.serialize(value).length;
-      }
-    } else {
-      for (int i = 0; i < n; i++) {
-        SINK[i & 15] = brine.deserialize(bytes);
-      }
-    }
-    return s;
+    return loop.run(n);
   }
 }
