@@ -130,15 +130,16 @@ final class ContainerLoops {
   }
 
   /**
-   * Before a loop over values of a flat class: each is one level deeper than the container and has no
-   * children, so the depth is checked once for all of them instead of around each.
+   * Before a loop over values of a flat class: each is one level deeper than the container, and its
+   * flat fields' values ({@code FlatWriter.flatDepth}) deeper still, so the depth is checked once for
+   * all of them instead of around each.
    */
   private static void checkFlatDepth(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
-    if (flat(info, serializer) != null) {
+    FlatWriter flat = flat(info, serializer);
+    if (flat != null) {
       mv.visitVarInsn(ALOAD, 0);
-      call(mv, "enterNested", "()V");
-      mv.visitVarInsn(ALOAD, 0);
-      call(mv, "exitNested", "()V");
+      mv.visitLdcInsn(flat.flatDepth());
+      call(mv, "checkNested", "(I)V");
     }
   }
 

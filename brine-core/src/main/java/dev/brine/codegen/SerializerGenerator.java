@@ -53,6 +53,15 @@ public final class SerializerGenerator {
   final MethodHandles.Lookup lookup;
   /** Whether int and long values are varints (true) or fixed-width. */
   final boolean compressNumbers;
+  /**
+   * When the class is flat ({@link FlatWriter}), the serializers of its other fields, parallel to
+   * {@code layout.others} (each a final flat class); null when it is not flat.
+   */
+  final List<FlatWriter> flatFields;
+  /** {@link FlatWriter#flatWindow()} of a flat class. */
+  final int flatWindow;
+  /** {@link FlatWriter#flatDepth()} of a flat class. */
+  final int flatDepth;
 
   private SerializerGenerator(ClassPlan plan, MethodHandles.Lookup lookup, boolean compressNumbers) {
     this.plan = plan;
@@ -62,6 +71,42 @@ public final class SerializerGenerator {
     this.self = Type.getInternalName(type) + "$$BrineSerializer";
     this.layout = Layout.of(plan, compressNumbers);
     this.groups = new GroupCodegen(this, layout);
+    List<FlatWriter> flat = flatFields(layout);
+    long window = layout.writeWindow();
+    int depth = 1;
+    for (FlatWriter w : flat == null ? List.<FlatWriter>of() : flat) {
+      window += 1 + w.flatWindow(); // the slot byte, then the value's payload
+      depth = Math.max(depth, 1 + w.flatDepth());
+    }
+    boolean fits = window > 0 && window <= MAX_FLAT_WINDOW;
+    this.flatFields = fits ? flat : null;
+    this.flatWindow = fits ? (int) window : 0;
+    this.flatDepth = depth;
+  }
+
+  /** The widest payload a flat class may have ({@link FlatWriter#flatWindow()}): wider ones are not flat. */
+  static final int MAX_FLAT_WINDOW = 1 << 16;
+
+  /**
+   * The flat writers of the fields after the number group and the fixed block, when every one is a
+   * declared field of a final flat class called directly (and there are no strings); null otherwise.
+   * A class cannot reach itself this way: a class reached through its own fields has no generated
+   * serializer yet while its own is generated ({@link #nestedSerializer}).
+   */
+  private static List<FlatWriter> flatFields(Layout layout) {
+    if (!layout.strings.isEmpty()) {
+      return null;
+    }
+    List<FlatWriter> writers = new ArrayList<>();
+    for (FieldPlan f : layout.others) {
+      Serializer<Object> nested = nestedSerializer(f);
+      FlatWriter w = nested == null ? null : ContainerLoops.flat(f.declared, nested);
+      if (w == null) {
+        return null;
+      }
+      writers.add(w);
+    }
+    return writers;
   }
 
   /**
@@ -168,7 +213,7 @@ public final class SerializerGenerator {
         return "java/lang/Object";
       }
     };
-    String[] interfaces = layout.flat()
+    String[] interfaces = flatFields != null
         ? new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class), Type.getInternalName(FlatWriter.class)}
         : new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class)};
     cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object", interfaces);

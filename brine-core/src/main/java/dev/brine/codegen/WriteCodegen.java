@@ -137,7 +137,7 @@ final class WriteCodegen {
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-    if (layout.flat()) {
+    if (g.flatFields != null) {
       flatMethods(cw, owner, groupChunks, groupDesc, fixedDesc);
     }
   }
@@ -176,19 +176,29 @@ final class WriteCodegen {
   }
 
   /**
-   * {@link FlatWriter}'s methods for a class whose payload is its group and fixed block: {@code
-   * writeFlat(byte[] b, int p, Object value)} is {@code write} without the session (the caller made
-   * the room and keeps the position).
+   * {@link FlatWriter}'s methods for a flat class (its group and fixed block, then slots of final flat
+   * classes): {@code writeFlat(byte[] b, int p, Object value)} is {@code write} without the session (the
+   * caller made the room and keeps the position); each flat field is its slot byte and its value's
+   * {@code writeFlat}, the same bytes as {@link #writeNested} without references.
    */
   private void flatMethods(ClassWriter cw, String owner, int groupChunks, String groupDesc, String fixedDesc) {
     Layout layout = g.layout;
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "flatWindow", "()I", null, null);
     mv.visitCode();
-    mv.visitLdcInsn(layout.writeWindow());
+    mv.visitLdcInsn(g.flatWindow);
     mv.visitInsn(IRETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-    // locals: 0 this, 1 the array, 2 the position, 3 the value, 4 the control index, 5 the value cast
+    if (g.flatDepth > 1) {
+      mv = cw.visitMethod(ACC_PUBLIC, "flatDepth", "()I", null, null);
+      mv.visitCode();
+      mv.visitLdcInsn(g.flatDepth);
+      mv.visitInsn(IRETURN);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+    }
+    // locals: 0 this, 1 the array, 2 the position, 3 the value, 4 the control index, 5 the value cast,
+    // 6 a flat field's value
     mv = cw.visitMethod(ACC_PUBLIC, "writeFlat", "([BILjava/lang/Object;)I", null, null);
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 3);
@@ -201,9 +211,51 @@ final class WriteCodegen {
     }
     groupAndFixed(mv, 1, 2, 4, 5, groupChunks, groupDesc, fixedDesc);
     pushEnd(mv, 2);
+    if (!g.flatFields.isEmpty()) {
+      mv.visitVarInsn(ISTORE, 2);
+      for (int i = 0; i < g.flatFields.size(); i++) {
+        flatField(mv, layout.others.get(i), g.flatFields.get(i));
+      }
+      mv.visitVarInsn(ILOAD, 2);
+    }
     mv.visitInsn(IRETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+  }
+
+  /**
+   * In {@code writeFlat} (locals as there), the slot byte of flat field {@code f} and, when not null, its
+   * value's payload through {@code writer}, advancing the position in local 2.
+   */
+  private void flatField(MethodVisitor mv, FieldPlan f, FlatWriter writer) {
+    Label isNull = new Label();
+    Label next = new Label();
+    getField(mv, f, 5);
+    mv.visitInsn(DUP);
+    mv.visitVarInsn(ASTORE, 6);
+    mv.visitJumpInsn(IFNULL, isNull);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitLdcInsn(TypeIds.SLOT_VALUE);
+    mv.visitInsn(I2B);
+    mv.visitInsn(BASTORE);
+    g.loadConstant(mv, g.constant(writer, Type.getDescriptor(FlatWriter.class)));
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ALOAD, 6);
+    mv.visitMethodInsn(INVOKEINTERFACE, Type.getInternalName(FlatWriter.class), "writeFlat", "([BILjava/lang/Object;)I", true);
+    mv.visitVarInsn(ISTORE, 2);
+    mv.visitJumpInsn(GOTO, next);
+    mv.visitLabel(isNull);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ILOAD, 2);
+    mv.visitLdcInsn(TypeIds.SLOT_NULL);
+    mv.visitInsn(I2B);
+    mv.visitInsn(BASTORE);
+    mv.visitIincInsn(2, 1);
+    mv.visitLabel(next);
   }
 
   /** Scratch local of the chunk methods for a nested value (0 context, 1 object, 2-3 a primitive run). */

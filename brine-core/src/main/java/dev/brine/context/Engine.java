@@ -166,7 +166,7 @@ public final class Engine {
    * it enters when its values are written that way (out of {@code serialize}, which inlines only while small).
    */
   private byte[] serializeFlatFirst(ClassInfo info, Object value) {
-    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW) {
+    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW || f.flatDepth() > maxDepth) {
       return null;
     }
     byte[] out = serializeFlat(info, value);

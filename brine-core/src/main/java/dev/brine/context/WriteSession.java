@@ -251,6 +251,16 @@ public final class WriteSession extends ByteWriter implements WriteContext {
     }
   }
 
+  /**
+   * Checks that {@code levels} more levels of nesting are within the depth limit, without entering them
+   * (generated code, before the payload of a flat class that spans that many, {@code FlatWriter.flatDepth}).
+   */
+  public void checkNested(int levels) {
+    if (depth + levels > maxDepth) {
+      throw depthExceeded();
+    }
+  }
+
   /** Ends the level of nesting entered by {@link #enterNested}. */
   public void exitNested() {
     depth--;

@@ -149,14 +149,6 @@ public final class Layout {
     return controlBytes + groupLoadBytes + fixedBytes;
   }
 
-  /**
-   * Whether the payload is the number group and the fixed block alone (no strings, no other values) and
-   * not empty: a generated serializer then also writes it into a caller's window ({@link FlatWriter}).
-   */
-  public boolean flat() {
-    return strings.isEmpty() && others.isEmpty() && writeWindow() > 0;
-  }
-
   /** Bytes of a primitive kind in the fixed block. */
   public static int fixedWidth(FieldKind k) {
     switch (k) {

@@ -42,9 +42,10 @@ public interface PayloadTraits {
   }
 
   /**
-   * Whether the payload of a value is its number group and fixed block alone and the serializer can
-   * write it into a caller's array without a session ({@code dev.brine.plan.FlatWriter}, which
-   * answers true): a payload of such a value at the top is written without a session.
+   * Whether the payload of a value is its number group and fixed block, then at most slots of final
+   * flat classes, and the serializer can write it into a caller's array without a session ({@code
+   * dev.brine.plan.FlatWriter}, which answers true): a payload of such a value at the top is written
+   * without a session.
    */
   default boolean flat() {
     return false;
