@@ -132,14 +132,16 @@ final class ContainerLoops {
   /**
    * Before a loop over values of a flat class: each is one level deeper than the container, and its
    * flat fields' values ({@code FlatWriter.flatDepth}) deeper still, so the depth is checked once for
-   * all of them instead of around each.
+   * all of them instead of around each; if the deepest might pass the limit, a jump to {@code general},
+   * where the values are written the general way (which counts the levels they really take).
    */
-  private static void checkFlatDepth(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
+  private static void checkFlatDepth(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, Label general) {
     FlatWriter flat = flat(info, serializer);
     if (flat != null) {
       mv.visitVarInsn(ALOAD, 0);
       mv.visitLdcInsn(flat.flatDepth());
-      call(mv, "checkNested", "(I)V");
+      call(mv, "fitsNested", "(I)Z");
+      mv.visitJumpInsn(IFEQ, general);
     }
   }
 
@@ -162,8 +164,8 @@ final class ContainerLoops {
    * WriteCodegen#NESTED_LOCAL} (a field): the depth checked, one room check for both, then the payload
    * through the window as in the loops.
    */
-  void writeFlatField(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer) {
-    checkFlatDepth(mv, info, serializer);
+  void writeFlatField(MethodVisitor mv, ClassInfo info, Serializer<Object> serializer, Label general) {
+    checkFlatDepth(mv, info, serializer, general);
     mv.visitVarInsn(ALOAD, 0);
     mv.visitLdcInsn(1 + windowBytes(info, serializer));
     call(mv, "ensure", "(I)V");
@@ -218,7 +220,9 @@ final class ContainerLoops {
     mv.visitJumpInsn(IFLE, end);
     // numbers, and flat classes (group and fixed block only): stored through a window with the position in a local
     int windowMax = windowBytes(f.element, elements);
-    checkFlatDepth(mv, f.element, elements);
+    if (flatElements) {
+      checkFlatDepth(mv, f.element, elements, irregular);
+    }
     if (windowMax > 0) {
       loadWindow(mv);
     }
@@ -373,8 +377,8 @@ final class ContainerLoops {
         Label checked = new Label();
         mv.visitVarInsn(ILOAD, WRITTEN_LOCAL);
         mv.visitJumpInsn(IFNE, checked);
-        checkFlatDepth(mv, f.element, keys);
-        checkFlatDepth(mv, f.value, values);
+        checkFlatDepth(mv, f.element, keys, irregular);
+        checkFlatDepth(mv, f.value, values, irregular);
         mv.visitLabel(checked);
       }
       windowRoom(mv, keyMax + valueMax);

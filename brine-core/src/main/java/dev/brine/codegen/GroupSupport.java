@@ -16,9 +16,13 @@ public final class GroupSupport {
 
   /**
    * The exception for control codes out of range among group fields {@code first} and after: it
-   * names the first bad field, its code and the group's offset.
+   * names the first bad field, its code and the group's offset (or, when the control bytes run past the
+   * input, says it is truncated).
    */
   public static MalformedInputException controlError(ReadSession rs, byte[] b, int c0, Layout layout, int first) {
+    if (rs.pastInput(c0, layout.controlBytes)) { // a flat field's group read in its parent's window
+      return rs.truncated("number group (" + layout.controlBytes + " control bytes)", rs.windowIndex(c0));
+    }
     int end = layout.group.size();
     for (int i = first; i < end; i++) {
       int code = (b[c0 + (i >> 1)] >> ((i & 1) << 2)) & 15;

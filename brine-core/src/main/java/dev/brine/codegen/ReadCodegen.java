@@ -118,32 +118,18 @@ final class ReadCodegen {
     }
   }
 
-  private static void rcall(MethodVisitor mv, String name, String desc) {
+  static void rcall(MethodVisitor mv, String name, String desc) {
     mv.visitMethodInsn(INVOKEVIRTUAL, RC, name, desc, false);
   }
 
-  void readObjectMethod(ClassWriter cw) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
+  void readObjectMethod(ClassWriter cw, String name) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 1);
     mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
     mv.visitVarInsn(ASTORE, 1);
     String owner = Type.getInternalName(g.type);
-    Constructor<?> noArg = null;
-    try {
-      noArg = g.type.getDeclaredConstructor();
-    } catch (NoSuchMethodException e) {
-      // created without a constructor below
-    }
-    if (noArg != null && g.type.getNestHost() == g.type.getNestHost() && !Modifier.isAbstract(g.type.getModifiers())) {
-      mv.visitTypeInsn(NEW, owner);
-      mv.visitInsn(DUP);
-      mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", "()V", false);
-    } else {
-      g.loadConstant(mv, g.constant(Instantiator.of(g.type).handle(), "L" + MH + ";"));
-      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
-      mv.visitTypeInsn(CHECKCAST, owner);
-    }
+    newInstance(mv);
     mv.visitVarInsn(ASTORE, 2);
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ALOAD, 2);
@@ -262,6 +248,26 @@ final class ReadCodegen {
       SerializerGenerator.endChunk(cm, start, chunks);
       cm.visitMaxs(0, 0);
       cm.visitEnd();
+    }
+  }
+
+  /** Pushes a new instance of the (non-record) class: its no-argument constructor, or the {@link Instantiator}. */
+  void newInstance(MethodVisitor mv) {
+    String owner = Type.getInternalName(g.type);
+    Constructor<?> noArg = null;
+    try {
+      noArg = g.type.getDeclaredConstructor();
+    } catch (NoSuchMethodException e) {
+      // created without a constructor below
+    }
+    if (noArg != null && g.type.getNestHost() == g.type.getNestHost() && !Modifier.isAbstract(g.type.getModifiers())) {
+      mv.visitTypeInsn(NEW, owner);
+      mv.visitInsn(DUP);
+      mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", "()V", false);
+    } else {
+      g.loadConstant(mv, g.constant(Instantiator.of(g.type).handle(), "L" + MH + ";"));
+      mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+      mv.visitTypeInsn(CHECKCAST, owner);
     }
   }
 
@@ -463,7 +469,7 @@ final class ReadCodegen {
   }
 
   /** Stores the value {@code push} leaves on the stack into field {@code f} of the object in local {@code object}. */
-  private void readField(MethodVisitor mv, FieldPlan f, Runnable push, int object) {
+  void readField(MethodVisitor mv, FieldPlan f, Runnable push, int object) {
     Field field = f.field;
     Class<?> ft = field.getType();
     boolean direct = g.direct(field) && !Modifier.isFinal(field.getModifiers());
@@ -493,8 +499,8 @@ final class ReadCodegen {
    * array, 3 the position, 4 the control index, 5 the code, 6 a scratch int, 7… the components, then a
    * long: the current control word of the number group.
    */
-  void readRecordMethod(ClassWriter cw) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "read", "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
+  void readRecordMethod(ClassWriter cw, String name) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 1);
     mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext

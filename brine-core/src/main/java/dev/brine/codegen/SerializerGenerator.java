@@ -7,6 +7,7 @@ import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
+import dev.brine.plan.FlatReader;
 import dev.brine.plan.FlatWriter;
 import dev.brine.plan.Planned;
 import dev.brine.registry.Upgradable;
@@ -60,6 +61,8 @@ public final class SerializerGenerator {
   final List<FlatWriter> flatFields;
   /** {@link FlatWriter#flatWindow()} of a flat class. */
   final int flatWindow;
+  /** {@link FlatReader#flatReadWindow()} of a flat class. */
+  final int flatReadWindow;
   /** {@link FlatWriter#flatDepth()} of a flat class. */
   final int flatDepth;
 
@@ -73,14 +76,17 @@ public final class SerializerGenerator {
     this.groups = new GroupCodegen(this, layout);
     List<FlatWriter> flat = flatFields(layout);
     long window = layout.writeWindow();
+    long readWindow = layout.readWindow();
     int depth = 1;
     for (FlatWriter w : flat == null ? List.<FlatWriter>of() : flat) {
       window += 1 + w.flatWindow(); // the slot byte, then the value's payload
+      readWindow += 1 + ((FlatReader) w).flatReadWindow(); // it starts at most readWindow() after the group
       depth = Math.max(depth, 1 + w.flatDepth());
     }
-    boolean fits = window > 0 && window <= MAX_FLAT_WINDOW;
+    boolean fits = window > 0 && window <= MAX_FLAT_WINDOW && readWindow <= MAX_FLAT_WINDOW;
     this.flatFields = fits ? flat : null;
     this.flatWindow = fits ? (int) window : 0;
+    this.flatReadWindow = fits ? (int) readWindow : 0;
     this.flatDepth = depth;
   }
 
@@ -101,7 +107,7 @@ public final class SerializerGenerator {
     for (FieldPlan f : layout.others) {
       Serializer<Object> nested = nestedSerializer(f);
       FlatWriter w = nested == null ? null : ContainerLoops.flat(f.declared, nested);
-      if (w == null) {
+      if (!(w instanceof FlatReader)) {
         return null;
       }
       writers.add(w);
@@ -214,7 +220,8 @@ public final class SerializerGenerator {
       }
     };
     String[] interfaces = flatFields != null
-        ? new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class), Type.getInternalName(FlatWriter.class)}
+        ? new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class), Type.getInternalName(FlatWriter.class),
+            Type.getInternalName(FlatReader.class)}
         : new String[] {Type.getInternalName(Serializer.class), Type.getInternalName(Planned.class)};
     cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, self, null, "java/lang/Object", interfaces);
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
@@ -225,10 +232,18 @@ public final class SerializerGenerator {
     init.visitMaxs(0, 0);
     init.visitEnd();
     new WriteCodegen(this).writeMethod(cw);
+    ReadCodegen reads = new ReadCodegen(this);
+    // a flat class with flat fields reads its whole payload in one window unless references are tracked
+    // (FlatReadCodegen); the general read is then readTracked
+    boolean flatRead = flatFields != null && !flatFields.isEmpty();
+    String readName = flatRead ? FlatReadCodegen.TRACKED : "read";
     if (plan.record) {
-      new ReadCodegen(this).readRecordMethod(cw);
+      reads.readRecordMethod(cw, readName);
     } else {
-      new ReadCodegen(this).readObjectMethod(cw);
+      reads.readObjectMethod(cw, readName);
+    }
+    if (flatFields != null) {
+      new FlatReadCodegen(this, reads).methods(cw, flatRead);
     }
     // static finals for the constants (class data), declared last: their count is known now
     for (int i = 0; i < constants.size(); i++) {

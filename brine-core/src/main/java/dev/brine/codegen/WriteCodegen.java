@@ -339,13 +339,15 @@ final class WriteCodegen {
     mv.visitVarInsn(ALOAD, NESTED_LOCAL);
     mv.visitJumpInsn(IFNULL, isNull);
     if (ContainerLoops.flat(f.declared, nested) != null) {
-      loops.writeFlatField(mv, f.declared, nested);
-    } else {
-      mv.visitVarInsn(ALOAD, 0);
-      mv.visitLdcInsn(TypeIds.SLOT_VALUE);
-      call(mv, "writeInt8", "(I)V");
-      callWrite(mv, f.declared, nested, NESTED_LOCAL);
+      Label deep = new Label(); // its flat fields might pass the depth limit: written the general way below
+      loops.writeFlatField(mv, f.declared, nested, deep);
+      mv.visitJumpInsn(GOTO, end);
+      mv.visitLabel(deep);
     }
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitLdcInsn(TypeIds.SLOT_VALUE);
+    call(mv, "writeInt8", "(I)V");
+    callWrite(mv, f.declared, nested, NESTED_LOCAL);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(isNull);
     mv.visitVarInsn(ALOAD, 0);

@@ -26,6 +26,8 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private final int maxDepth;
   private final int maxLength;
   private int depth;
+  /** {@link #flatEnd()}. */
+  private int flatEnd;
   /** Reads outermost values where a mode knows a shorter way than the tag (null: none); set by the engine. */
   Roots roots;
   /**
@@ -265,6 +267,42 @@ public final class ReadSession extends ByteReader implements ReadContext {
     if (++depth > maxDepth) {
       throw tooDeep();
     }
+  }
+
+  /**
+   * Whether {@code levels} more levels of nesting are within the depth limit (generated code, before
+   * the fields of a flat class that may reach that much deeper, {@code FlatWriter.flatDepth}: when they
+   * are not, it reads the value the general way, which counts the levels its values really take).
+   */
+  public boolean fitsNested(int levels) {
+    return depth + levels <= maxDepth;
+  }
+
+  /** Where the last {@code FlatReader.readFlat} ended, as an index of the window's array. */
+  public int flatEnd() {
+    return flatEnd;
+  }
+
+  /** Sets {@link #flatEnd()} (generated {@code readFlat}). */
+  public void flatEnd(int at) {
+    flatEnd = at;
+  }
+
+  /**
+   * The exception for the slot byte at {@code b[p]} of the window (a flat field's), which is neither a
+   * value nor null: truncated input when it lies past the input's end, otherwise malformed, as {@link
+   * #readDeclaredSlot} says it.
+   */
+  public MalformedInputException flatSlotError(byte[] b, int p) {
+    int at = windowIndex(p);
+    if (at >= limit) {
+      return truncated("declared slot", at);
+    }
+    int slot = b[p];
+    if (slot == TypeIds.SLOT_REF) {
+      return new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
+    }
+    return new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
   }
 
   /** Ends the level of nesting entered by {@link #enterNested}. */

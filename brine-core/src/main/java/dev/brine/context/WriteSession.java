@@ -252,13 +252,12 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   }
 
   /**
-   * Checks that {@code levels} more levels of nesting are within the depth limit, without entering them
-   * (generated code, before the payload of a flat class that spans that many, {@code FlatWriter.flatDepth}).
+   * Whether {@code levels} more levels of nesting are within the depth limit (generated code, before the
+   * payload of a flat class that may span that many, {@code FlatWriter.flatDepth}: when they are not,
+   * it writes the value the general way, which counts the levels its values really take).
    */
-  public void checkNested(int levels) {
-    if (depth + levels > maxDepth) {
-      throw depthExceeded();
-    }
+  public boolean fitsNested(int levels) {
+    return depth + levels <= maxDepth;
   }
 
   /** Ends the level of nesting entered by {@link #enterNested}. */

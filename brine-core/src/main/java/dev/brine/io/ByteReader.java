@@ -187,6 +187,28 @@ public class ByteReader {
     return windowNearEnd(need, controlBytes, fixedBytes);
   }
 
+  /**
+   * {@link #window} for a flat class with flat fields ({@code FlatReader}): {@code need} covers every load
+   * of its whole payload, its fields' slots and payloads included, so the codes of its own group cannot
+   * say how much of it is used; with less than that left in the array, the rest of the input is read
+   * from the window scratch (copied, or there already).
+   *
+   * @throws TruncatedInputException as {@link #window}
+   */
+  public final byte[] flatWindow(int need, int controlBytes) {
+    int p = pos;
+    byte[] b = buf;
+    int have = limit - p;
+    if (have < controlBytes) {
+      throw truncated("number group (" + controlBytes + " control bytes)", p);
+    }
+    if (b.length - p >= need) {
+      windowShift = 0;
+      return b;
+    }
+    return copyOfRest(b, p, have, need);
+  }
+
   private byte[] windowNearEnd(int need, int controlBytes, int fixedBytes) {
     int p = pos;
     byte[] b = buf;
@@ -248,6 +270,11 @@ public class ByteReader {
   /** The index in the input array of index {@code i} of {@link #window}'s array (for messages: {@link #offsetOf}). */
   public final int windowIndex(int i) {
     return i + windowShift;
+  }
+
+  /** Whether {@code n} bytes from index {@code i} of {@link #window}'s array run past the end of the input. */
+  public final boolean pastInput(int i, int n) {
+    return (long) i + windowShift + n > limit;
   }
 
   /** The index in {@link #window}'s array where the group starts. */

@@ -174,6 +174,48 @@ class NestedFlatTest {
     }
   }
 
+  /**
+   * The one-window read of a flat class with flat fields against the interpreter on damaged input: every
+   * truncation and every byte set to other values, at the end of its array (read from the window
+   * scratch) and inside a longer one (read in place) — the same value, or the same kind of error.
+   */
+  @Property(tries = 30)
+  void damagedInputReadsAsTheInterpreterReadsIt(@ForAll long a, @ForAll int x, @ForAll boolean compress) {
+    Brine gen = Brine.builder().register(CLASSES).compressNumbers(compress).codegenThreshold(0).build();
+    Brine interp = Brine.builder().register(CLASSES).compressNumbers(compress).codegen(false).build();
+    for (Object v : List.of(trade(a, x), book(a, x), new Spread(price(a, x + 1), price(a, x + 2)))) {
+      byte[] good = interp.serialize(v);
+      for (int cut = 0; cut < good.length; cut++) {
+        sameOutcome(gen, interp, Arrays.copyOf(good, cut), 0, cut, "cut at " + cut);
+      }
+      int[] values = {0, 1, 2, 3, 0x7F, 0x80, 0xFF, 0x10};
+      for (int i = 2; i < good.length; i++) { // after the header and the type id
+        for (int val : values) {
+          byte[] bad = good.clone();
+          bad[i] = (byte) val;
+          sameOutcome(gen, interp, bad, 0, bad.length, "byte " + i + " = " + val);
+          byte[] inside = new byte[bad.length + 80];
+          System.arraycopy(bad, 0, inside, 7, bad.length);
+          sameOutcome(gen, interp, inside, 7, bad.length, "byte " + i + " = " + val + ", inside a longer array");
+        }
+      }
+    }
+  }
+
+  private static void sameOutcome(Brine gen, Brine interp, byte[] b, int off, int len, String what) {
+    Object expected;
+    try {
+      expected = interp.deserialize(b, off, len);
+    } catch (dev.brine.BrineException e) {
+      dev.brine.BrineException actual = assertThrows(dev.brine.BrineException.class, () -> gen.deserialize(b, off, len), what);
+      assertEquals(e instanceof dev.brine.TruncatedInputException, actual instanceof dev.brine.TruncatedInputException,
+          what + ": " + e.getMessage() + " / " + actual.getMessage());
+      return;
+    }
+    Object actual = gen.deserialize(b, off, len);
+    assertTrue(Objects.deepEquals(expected, actual), what + ": " + expected + " / " + actual);
+  }
+
   @Test
   void classesWithOnlyFlatFieldsAreFlatAndSayHowDeepTheyGo() throws Exception {
     TypeRegistry r = registry(true);
