@@ -28,6 +28,10 @@ class DeserializeFuzzTest {
   enum Kind { A, B, C }
   record Item(String name, int qty, double price, Kind kind, List<String> tags) {}
   record Pair(Object left, Object right) {}
+  /** Flat (numbers and an enum): written and read in its caller's window. */
+  record Price(long mantissa, int scale, Kind kind) {}
+  /** Flat with flat fields: read in one window ({@code FlatReader}). */
+  record Quote(long id, Price bid, Price ask, Integer size) {}
   static final class Node {
     String label;
     long id;
@@ -40,12 +44,13 @@ class DeserializeFuzzTest {
   }
 
   private static Brine.Builder builder() {
-    return Brine.builder().register(Kind.class, Item.class, Pair.class, Node.class)
+    return Brine.builder().register(Kind.class, Item.class, Pair.class, Node.class, Price.class, Quote.class)
         .maxLength(1000).maxStringBytes(4096).maxPayloadBytes(1 << 16).maxDepth(32);
   }
 
-  static final Brine PLAIN = builder().build();
-  static final Brine REFS = builder().references(true).build();
+  // generated code from the first value on (the default threshold would fuzz the interpreter only)
+  static final Brine PLAIN = builder().codegenThreshold(0).build();
+  static final Brine REFS = builder().references(true).codegenThreshold(0).build();
   static final Brine INTERPRETED = builder().codegen(false).build();
 
   @FuzzTest(maxDuration = "4m")
@@ -290,6 +295,8 @@ class DeserializeFuzzTest {
         all.add(v);
       }
     });
+    all.add(new Quote(1L << 35, new Price(-108_425, 5, Kind.B), null, 250));
+    all.add(new Quote(-1, new Price(Long.MIN_VALUE, -1, null), new Price(7, 0, Kind.C), null));
     return all;
   }
 
