@@ -171,6 +171,9 @@ final class WrapperSerializer implements Serializer<Object> {
       }
     }
     Object inner = c.readObject();
+    if (inner == null) { // no view wraps null (the JDK's factories throw)
+      throw new MalformedInputException("Collections view of kind " + kind + " at offset " + at + " wraps null");
+    }
     if (type != null) {
       checkTypes(inner, type, valueType, at);
     }

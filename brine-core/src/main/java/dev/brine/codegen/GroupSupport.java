@@ -20,7 +20,8 @@ public final class GroupSupport {
    * input, says it is truncated).
    */
   public static MalformedInputException controlError(ReadSession rs, byte[] b, int c0, Layout layout, int first) {
-    if (rs.pastInput(c0, layout.controlBytes)) { // a flat field's group read in its parent's window
+    // a flat field's group read in its parent's window may start where the input has ended
+    if ((long) rs.offsetOf(rs.windowIndex(c0)) + layout.controlBytes > (long) rs.position() + rs.remaining()) {
       return rs.truncated("number group (" + layout.controlBytes + " control bytes)", rs.windowIndex(c0));
     }
     int end = layout.group.size();

@@ -272,11 +272,6 @@ public class ByteReader {
     return i + windowShift;
   }
 
-  /** Whether {@code n} bytes from index {@code i} of {@link #window}'s array run past the end of the input. */
-  public final boolean pastInput(int i, int n) {
-    return (long) i + windowShift + n > limit;
-  }
-
   /** The index in {@link #window}'s array where the group starts. */
   public final int windowStart() {
     return pos - windowShift;
