@@ -175,24 +175,15 @@ final class FlatReadCodegen {
    */
   private void readFlatRecord(ClassWriter cw) {
     Layout layout = g.layout;
-    String owner = Type.getInternalName(g.type);
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "readFlat", READ_FLAT, null, null);
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 1);
     mv.visitTypeInsn(CHECKCAST, RS);
     mv.visitVarInsn(ASTORE, 1);
     List<FieldPlan> fields = g.plan.fields;
-    int[] locals = new int[fields.size()];
-    int next = 7;
-    for (int i = 0; i < fields.size(); i++) {
-      locals[i] = next;
-      Class<?> t = fields.get(i).field.getType();
-      next += t == long.class || t == double.class ? 2 : 1;
-    }
-    GroupCodegen.Sink toLocal = (m, f, push) -> {
-      push.run();
-      m.visitVarInsn(Type.getType(f.field.getType()).getOpcode(ISTORE), locals[fields.indexOf(f)]);
-    };
+    int[] locals = reads.componentLocals();
+    int next = reads.afterComponents(locals);
+    GroupCodegen.Sink toLocal = reads.toLocals(locals);
     mv.visitVarInsn(ILOAD, 3);
     mv.visitVarInsn(ISTORE, 4);
     g.groups.checkControl(mv, 1, 2, 4, 5);
@@ -213,19 +204,7 @@ final class FlatReadCodegen {
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ILOAD, 3);
     rcall(mv, "flatEnd", "(I)V");
-    StringBuilder desc = new StringBuilder("(");
-    mv.visitTypeInsn(NEW, owner);
-    mv.visitInsn(DUP);
-    for (int i = 0; i < fields.size(); i++) {
-      Class<?> t = fields.get(i).field.getType();
-      mv.visitVarInsn(Type.getType(t).getOpcode(ILOAD), locals[i]);
-      if (!t.isPrimitive()) {
-        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(t));
-      }
-      desc.append(Type.getDescriptor(t));
-    }
-    desc.append(")V");
-    mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);
+    reads.construct(mv, locals);
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
@@ -261,10 +240,7 @@ final class FlatReadCodegen {
     mv.visitVarInsn(ISTORE, 3);
     mv.visitJumpInsn(GOTO, done);
     mv.visitLabel(notValue);
-    if (TypeIds.SLOT_NULL != 0) {
-      throw new IllegalStateException("the null slot is 0");
-    }
-    mv.visitJumpInsn(IFNE, bad);
+    mv.visitJumpInsn(IFNE, bad); // TypeIds.SLOT_NULL is 0
     mv.visitInsn(ACONST_NULL);
     mv.visitVarInsn(ASTORE, value);
     mv.visitIincInsn(3, 1);

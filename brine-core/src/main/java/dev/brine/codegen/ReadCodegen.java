@@ -505,19 +505,10 @@ final class ReadCodegen {
     mv.visitVarInsn(ALOAD, 1);
     mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
     mv.visitVarInsn(ASTORE, 1);
-    String owner = Type.getInternalName(g.type);
     List<FieldPlan> fields = g.plan.fields;
-    int[] locals = new int[fields.size()];
-    int next = 7;
-    for (int i = 0; i < fields.size(); i++) {
-      locals[i] = next;
-      Class<?> t = fields.get(i).field.getType();
-      next += t == long.class || t == double.class ? 2 : 1;
-    }
-    GroupCodegen.Sink toLocal = (m, f, push) -> {
-      push.run();
-      m.visitVarInsn(Type.getType(f.field.getType()).getOpcode(ISTORE), locals[fields.indexOf(f)]);
-    };
+    int[] locals = componentLocals();
+    int next = afterComponents(locals);
+    GroupCodegen.Sink toLocal = toLocals(locals);
     Layout layout = g.layout;
     GroupCodegen gc = g.groups;
     if (layout.writeWindow() > 0) {
@@ -556,18 +547,59 @@ final class ReadCodegen {
     for (FieldPlan f : layout.others) {
       toLocal.put(mv, f, () -> readValue(mv, f, 1));
     }
+    construct(mv, locals);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  /** The local of each record component, in declaration order, from local 7 (long and double take two). */
+  int[] componentLocals() {
+    List<FieldPlan> fields = g.plan.fields;
+    int[] locals = new int[fields.size()];
+    int next = 7;
+    for (int i = 0; i < fields.size(); i++) {
+      locals[i] = next;
+      Class<?> t = fields.get(i).field.getType();
+      next += t == long.class || t == double.class ? 2 : 1;
+    }
+    return locals;
+  }
+
+  /** The first local after the components of {@link #componentLocals()}. */
+  int afterComponents(int[] locals) {
+    List<FieldPlan> fields = g.plan.fields;
+    if (fields.isEmpty()) {
+      return 7;
+    }
+    Class<?> t = fields.get(fields.size() - 1).field.getType();
+    return locals[fields.size() - 1] + (t == long.class || t == double.class ? 2 : 1);
+  }
+
+  /** A sink that stores each value into its component's local. */
+  GroupCodegen.Sink toLocals(int[] locals) {
+    List<FieldPlan> fields = g.plan.fields;
+    return (m, f, push) -> {
+      push.run();
+      m.visitVarInsn(Type.getType(f.field.getType()).getOpcode(ISTORE), locals[fields.indexOf(f)]);
+    };
+  }
+
+  /** Pushes the record made by its canonical constructor from the component locals (each cast to its type). */
+  void construct(MethodVisitor mv, int[] locals) {
+    List<FieldPlan> fields = g.plan.fields;
     StringBuilder desc = new StringBuilder("(");
-    mv.visitTypeInsn(NEW, owner);
+    mv.visitTypeInsn(NEW, Type.getInternalName(g.type));
     mv.visitInsn(DUP);
     for (int i = 0; i < fields.size(); i++) {
       Class<?> t = fields.get(i).field.getType();
       mv.visitVarInsn(Type.getType(t).getOpcode(ILOAD), locals[i]);
+      if (!t.isPrimitive()) {
+        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(t));
+      }
       desc.append(Type.getDescriptor(t));
     }
     desc.append(")V");
-    mv.visitMethodInsn(INVOKESPECIAL, owner, "<init>", desc.toString(), false);
-    mv.visitInsn(ARETURN);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
+    mv.visitMethodInsn(INVOKESPECIAL, Type.getInternalName(g.type), "<init>", desc.toString(), false);
   }
 }
