@@ -7,6 +7,7 @@ import dev.brine.LimitExceededException;
 import dev.brine.builtin.Builtins;
 import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.plan.FlatWriter;
+import dev.brine.registry.TypeIds;
 import dev.brine.registry.TypeRegistry;
 import dev.brine.security.ClassFilter;
 import java.util.Arrays;
@@ -168,6 +169,22 @@ class FlatRootTest {
     assertArrayEquals(first, exact.serialize(e));
     Brine refs = Brine.builder().register(Colour.class, Every.class).references(true).codegenThreshold(0).build();
     assertEquals(e, refs.deserialize(refs.serialize(e)), "with references the general path writes it");
+  }
+
+  /** The header and the type id written in front of the payload in one store: type ids of one and two bytes. */
+  @Test
+  void typeIdsOfEveryLengthPrefixTheirPayloads() {
+    Every e = new Every();
+    e.l = -7;
+    e.bs = 3;
+    for (int id : new int[] {0, 63, 64, 100, TypeIds.FIRST_MODULE - TypeIds.FIRST_USER - 1}) {
+      Brine gen = Brine.builder().register(Colour.class).register(id, Every.class).codegenThreshold(0).build();
+      Brine interp = Brine.builder().register(Colour.class).register(id, Every.class).codegen(false).build();
+      byte[] expected = interp.serialize(e);
+      assertArrayEquals(expected, gen.serialize(e), "id " + id);
+      assertArrayEquals(expected, gen.serialize(e), "id " + id + ", from the cache");
+      assertEquals(e, gen.deserialize(expected));
+    }
   }
 
   /** Threads sharing one Brine (and its cache of flat classes) write the same bytes as one thread alone. */
