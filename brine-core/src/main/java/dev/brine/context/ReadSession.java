@@ -211,10 +211,15 @@ public final class ReadSession extends ByteReader implements ReadContext {
     if (slot == TypeIds.SLOT_NULL) {
       return false;
     }
+    throw slotError(slot, at);
+  }
+
+  /** The exception for slot byte {@code slot} at array index {@code at}, neither a value nor null (references off). */
+  private MalformedInputException slotError(int slot, int at) {
     if (slot == TypeIds.SLOT_REF) {
-      throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
+      return new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
     }
-    throw new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+    return new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
   }
 
   private int elementCount;
@@ -298,11 +303,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
     if (at >= limit) {
       return truncated("declared slot", at);
     }
-    int slot = b[p];
-    if (slot == TypeIds.SLOT_REF) {
-      return new MalformedInputException("back-reference at offset " + offsetOf(at) + " but reference tracking is off");
-    }
-    return new MalformedInputException("invalid slot byte " + slot + " at offset " + offsetOf(at) + " (expected 0, 1 or 2)");
+    return slotError(b[p], at);
   }
 
   /** Ends the level of nesting entered by {@link #enterNested}. */

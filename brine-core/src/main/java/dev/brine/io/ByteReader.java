@@ -174,17 +174,7 @@ public class ByteReader {
    *     truncated group is reported as such, not as malformed control codes)
    */
   public final byte[] window(int need, int controlBytes, int fixedBytes) {
-    int p = pos;
-    byte[] b = buf;
-    int have = limit - p;
-    if (have < controlBytes) {
-      throw truncated("number group (" + controlBytes + " control bytes)", p);
-    }
-    if (b.length - p >= need) {
-      windowShift = 0;
-      return b;
-    }
-    return windowNearEnd(need, controlBytes, fixedBytes);
+    return inPlace(need, controlBytes) ? buf : windowNearEnd(need, controlBytes, fixedBytes);
   }
 
   /**
@@ -196,17 +186,23 @@ public class ByteReader {
    * @throws TruncatedInputException as {@link #window}
    */
   public final byte[] flatWindow(int need, int controlBytes) {
+    return inPlace(need, controlBytes) ? buf : copyOfRest(buf, pos, limit - pos, need);
+  }
+
+  /**
+   * The start of both windows: fails unless {@code controlBytes} bytes remain; true (a window in place,
+   * {@link #windowShift} 0) when the array has {@code need} bytes from the position.
+   */
+  private boolean inPlace(int need, int controlBytes) {
     int p = pos;
-    byte[] b = buf;
-    int have = limit - p;
-    if (have < controlBytes) {
+    if (limit - p < controlBytes) {
       throw truncated("number group (" + controlBytes + " control bytes)", p);
     }
-    if (b.length - p >= need) {
+    if (buf.length - p >= need) {
       windowShift = 0;
-      return b;
+      return true;
     }
-    return copyOfRest(b, p, have, need);
+    return false;
   }
 
   private byte[] windowNearEnd(int need, int controlBytes, int fixedBytes) {
