@@ -182,7 +182,7 @@ final class FlatReadCodegen {
     mv.visitVarInsn(ASTORE, 1);
     List<FieldPlan> fields = g.plan.fields;
     int[] locals = reads.componentLocals();
-    int next = reads.afterComponents(locals);
+    int next = locals[fields.size()];
     GroupCodegen.Sink toLocal = reads.toLocals(locals);
     mv.visitVarInsn(ILOAD, 3);
     mv.visitVarInsn(ISTORE, 4);

@@ -507,7 +507,7 @@ final class ReadCodegen {
     mv.visitVarInsn(ASTORE, 1);
     List<FieldPlan> fields = g.plan.fields;
     int[] locals = componentLocals();
-    int next = afterComponents(locals);
+    int next = locals[fields.size()];
     GroupCodegen.Sink toLocal = toLocals(locals);
     Layout layout = g.layout;
     GroupCodegen gc = g.groups;
@@ -553,27 +553,19 @@ final class ReadCodegen {
     mv.visitEnd();
   }
 
-  /** The local of each record component, in declaration order, from local 7 (long and double take two). */
+  /**
+   * The local of each record component, in declaration order, from local 7 (long and double take two),
+   * then the first local after them.
+   */
   int[] componentLocals() {
     List<FieldPlan> fields = g.plan.fields;
-    int[] locals = new int[fields.size()];
-    int next = 7;
+    int[] locals = new int[fields.size() + 1];
+    locals[0] = 7;
     for (int i = 0; i < fields.size(); i++) {
-      locals[i] = next;
       Class<?> t = fields.get(i).field.getType();
-      next += t == long.class || t == double.class ? 2 : 1;
+      locals[i + 1] = locals[i] + (t == long.class || t == double.class ? 2 : 1);
     }
     return locals;
-  }
-
-  /** The first local after the components of {@link #componentLocals()}. */
-  int afterComponents(int[] locals) {
-    List<FieldPlan> fields = g.plan.fields;
-    if (fields.isEmpty()) {
-      return 7;
-    }
-    Class<?> t = fields.get(fields.size() - 1).field.getType();
-    return locals[fields.size() - 1] + (t == long.class || t == double.class ? 2 : 1);
   }
 
   /** A sink that stores each value into its component's local. */
