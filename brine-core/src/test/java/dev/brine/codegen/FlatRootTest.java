@@ -131,25 +131,33 @@ class FlatRootTest {
   @Property(tries = 100)
   void writeFlatWritesThePayloadAndReturnsItsEnd(@ForAll("everies") Every e, @ForAll long a, @ForAll int x,
       @ForAll boolean compress, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 9) int at) throws Exception {
-    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), getClass().getClassLoader());
-    r.factory(new DefaultSerializerFactory(true, compress));
-    Builtins.registerAll(r, compress);
-    r.registerUser(64, Colour.class, null);
-    r.registerUser(65, Every.class, null);
-    r.registerUser(66, Longs.class, null);
-    r.registerUser(67, Ints.class, null);
-    r.complete();
+    TypeRegistry r = registry(compress, Colour.class, Every.class, Longs.class, Ints.class);
     Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).compressNumbers(compress)
         .codegen(false).build();
     Object[] values = {e, new Longs(a, -a, x % 3 == 0 ? null : a), new Ints(x, null, (short) 1, (byte) 2)};
     for (Object v : values) {
-      FlatWriter w = (FlatWriter) r.forClass(v.getClass()).serializer;
-      byte[] payload = interp.serialize(v);
-      byte[] room = new byte[at + w.flatWindow()];
-      int end = w.writeFlat(room, at, v);
-      assertEquals(at + payload.length - 2, end, "header and type id, then the payload");
-      assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), Arrays.copyOfRange(room, at, end));
+      assertWritesPayloadAt((FlatWriter) r.forClass(v.getClass()).serializer, v, interp.serialize(v), at);
     }
+  }
+
+  /** A registry of the built-ins and {@code classes} (ids 64 on, generated serializers), completed. */
+  static TypeRegistry registry(boolean compress, Class<?>... classes) {
+    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), FlatRootTest.class.getClassLoader());
+    r.factory(new DefaultSerializerFactory(true, compress));
+    Builtins.registerAll(r, compress);
+    for (int i = 0; i < classes.length; i++) {
+      r.registerUser(64 + i, classes[i], null);
+    }
+    r.complete();
+    return r;
+  }
+
+  /** {@code w.writeFlat} at {@code at} of an array with its window's room writes {@code payload}'s body and returns its end. */
+  static void assertWritesPayloadAt(FlatWriter w, Object v, byte[] payload, int at) {
+    byte[] room = new byte[at + w.flatWindow()];
+    int end = w.writeFlat(room, at, v);
+    assertEquals(at + payload.length - 2, end, "header and type id, then the payload");
+    assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), Arrays.copyOfRange(room, at, end));
   }
 
   @Test

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.brine.Brine;
 import dev.brine.LimitExceededException;
-import dev.brine.builtin.Builtins;
-import dev.brine.factory.DefaultSerializerFactory;
 import dev.brine.plan.FlatWriter;
 import dev.brine.registry.TypeRegistry;
-import dev.brine.security.ClassFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -284,12 +281,7 @@ class NestedFlatTest {
       if (!(r.forClass(v.getClass()).serializer instanceof FlatWriter)) {
         continue;
       }
-      FlatWriter w = flat(r, v.getClass());
-      byte[] payload = interp.serialize(v);
-      byte[] room = new byte[at + w.flatWindow()];
-      int end = w.writeFlat(room, at, v);
-      assertEquals(at + payload.length - 2, end, "header and type id, then the payload");
-      assertArrayEquals(Arrays.copyOfRange(payload, 2, payload.length), Arrays.copyOfRange(room, at, end));
+      FlatRootTest.assertWritesPayloadAt(flat(r, v.getClass()), v, interp.serialize(v), at);
     }
   }
 
@@ -329,14 +321,7 @@ class NestedFlatTest {
   }
 
   private static TypeRegistry registry(boolean compress) {
-    TypeRegistry r = new TypeRegistry(false, new ClassFilter(null), NestedFlatTest.class.getClassLoader());
-    r.factory(new DefaultSerializerFactory(true, compress));
-    Builtins.registerAll(r, compress);
-    for (int i = 0; i < CLASSES.length; i++) {
-      r.registerUser(64 + i, CLASSES[i], null);
-    }
-    r.complete();
-    return r;
+    return FlatRootTest.registry(compress, CLASSES);
   }
 
   private static FlatWriter flat(TypeRegistry r, Class<?> type) {
