@@ -170,7 +170,7 @@ final class FlatReadCodegen {
 
   /**
    * {@code readFlat} of a record: every component into a local, then the canonical constructor (as
-   * {@link ReadCodegen#readRecordMethod}). Locals: 1 the session, 2 the array, 3 the position, 4 the
+   * {@link RecordReadCodegen#readRecordMethod}). Locals: 1 the session, 2 the array, 3 the position, 4 the
    * control index, 5 the code, 6 a scratch int, 7… the components, then the control word.
    */
   private void readFlatRecord(ClassWriter cw) {
@@ -181,30 +181,17 @@ final class FlatReadCodegen {
     mv.visitTypeInsn(CHECKCAST, RS);
     mv.visitVarInsn(ASTORE, 1);
     List<FieldPlan> fields = g.plan.fields;
-    int[] locals = reads.componentLocals();
-    int next = locals[fields.size()];
-    GroupCodegen.Sink toLocal = reads.toLocals(locals);
-    mv.visitVarInsn(ILOAD, 3);
-    mv.visitVarInsn(ISTORE, 4);
-    g.groups.checkControl(mv, 1, 2, 4, 5);
-    if (layout.controlBytes != 0) {
-      mv.visitIincInsn(3, layout.controlBytes);
-    }
-    for (int from = 0; from < layout.group.size(); from += GroupCodegen.GROUP_CHUNK) {
-      int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-      g.groups.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6, next);
-    }
-    g.groups.readFixed(mv, toLocal, 1, 2, 3, 4);
-    if (layout.fixedBytes != 0) {
-      mv.visitIincInsn(3, layout.fixedBytes);
-    }
+    RecordReadCodegen records = new RecordReadCodegen(g, reads);
+    int[] locals = records.componentLocals();
+    GroupCodegen.Sink toLocal = records.toLocals(locals);
+    records.recordGroupAndFixed(mv, toLocal, locals[fields.size()]);
     for (int i = 0; i < layout.others.size(); i++) {
       flatField(mv, (FlatReader) g.flatFields.get(i), locals[fields.indexOf(layout.others.get(i))]);
     }
     mv.visitVarInsn(ALOAD, 1);
     mv.visitVarInsn(ILOAD, 3);
     rcall(mv, "flatEnd", "(I)V");
-    reads.construct(mv, locals);
+    records.construct(mv, locals);
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();

@@ -29,8 +29,9 @@ import org.objectweb.asm.Type;
 /**
  * The read half of a generated serializer ({@link SerializerGenerator} assembles the class and
  * writes the write half): {@code read} for POJOs (a new instance, then chunk methods that store each
- * field) and for records (every component read in order, then the canonical constructor). It reads
- * exactly what the write half wrote, the bytes of the interpreted serializers.
+ * field), and each field's value for every read ({@link RecordReadCodegen} reads records, {@link
+ * FlatReadCodegen} flat classes' {@code readFlat}). It reads exactly what the write half wrote, the
+ * bytes of the interpreted serializers.
  */
 final class ReadCodegen {
   /** The session generated code reads with (its full API). */
@@ -77,7 +78,7 @@ final class ReadCodegen {
   }
 
   /** Pushes the next value for {@code f} read from the context in local {@code ctxLocal}, typed as the field. */
-  private void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
+  void readValue(MethodVisitor mv, FieldPlan f, int ctxLocal) {
     readUnchecked(mv, f, ctxLocal);
     if (f.optionalContent != null) { // ReadSession.checkOptional(value, T, name): an Optional<T> holds a T
       mv.visitVarInsn(ALOAD, ctxLocal);
@@ -491,107 +492,5 @@ final class ReadCodegen {
       push.run();
       mv.visitMethodInsn(INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + Type.getDescriptor(erased) + ")V", false);
     }
-  }
-
-  /**
-   * A record's {@code read}: every component decoded into a local (the group and fixed block through
-   * one window, the rest one by one), then the canonical constructor. Locals: 1 the session, 2 the
-   * array, 3 the position, 4 the control index, 5 the code, 6 a scratch int, 7… the components, then a
-   * long: the current control word of the number group.
-   */
-  void readRecordMethod(ClassWriter cw, String name) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
-    mv.visitCode();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
-    mv.visitVarInsn(ASTORE, 1);
-    List<FieldPlan> fields = g.plan.fields;
-    int[] locals = componentLocals();
-    int next = locals[fields.size()];
-    GroupCodegen.Sink toLocal = toLocals(locals);
-    Layout layout = g.layout;
-    GroupCodegen gc = g.groups;
-    if (layout.writeWindow() > 0) {
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitLdcInsn(layout.readWindow());
-      mv.visitLdcInsn(layout.controlBytes);
-      mv.visitLdcInsn(layout.fixedBytes);
-      rcall(mv, "window", "(III)[B");
-      mv.visitVarInsn(ASTORE, 2);
-      mv.visitVarInsn(ALOAD, 1);
-      rcall(mv, "windowStart", "()I");
-      mv.visitInsn(DUP);
-      mv.visitVarInsn(ISTORE, 4);
-      gc.checkControl(mv, 1, 2, 4, 5);
-      if (layout.controlBytes != 0) {
-        mv.visitLdcInsn(layout.controlBytes);
-        mv.visitInsn(IADD);
-      }
-      mv.visitVarInsn(ISTORE, 3);
-      for (int from = 0; from < layout.group.size(); from += GroupCodegen.GROUP_CHUNK) {
-        int to = Math.min(layout.group.size(), from + GroupCodegen.GROUP_CHUNK);
-        gc.readGroup(mv, from, to, toLocal, 1, 2, 3, 4, 5, 6, next);
-      }
-      gc.readFixed(mv, toLocal, 1, 2, 3, 4);
-      mv.visitVarInsn(ALOAD, 1);
-      mv.visitVarInsn(ILOAD, 3);
-      if (layout.fixedBytes != 0) {
-        mv.visitLdcInsn(layout.fixedBytes);
-        mv.visitInsn(IADD);
-      }
-      rcall(mv, "windowEnd", "(I)V");
-    }
-    for (FieldPlan f : layout.strings) {
-      toLocal.put(mv, f, () -> readValue(mv, f, 1));
-    }
-    for (FieldPlan f : layout.others) {
-      toLocal.put(mv, f, () -> readValue(mv, f, 1));
-    }
-    construct(mv, locals);
-    mv.visitInsn(ARETURN);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
-  }
-
-  /**
-   * The local of each record component, in declaration order, from local 7 (long and double take two),
-   * then the first local after them.
-   */
-  int[] componentLocals() {
-    List<FieldPlan> fields = g.plan.fields;
-    int[] locals = new int[fields.size() + 1];
-    locals[0] = 7;
-    for (int i = 0; i < fields.size(); i++) {
-      Class<?> t = fields.get(i).field.getType();
-      locals[i + 1] = locals[i] + (t == long.class || t == double.class ? 2 : 1);
-    }
-    return locals;
-  }
-
-  /** A sink that stores each value into its component's local. */
-  GroupCodegen.Sink toLocals(int[] locals) {
-    List<FieldPlan> fields = g.plan.fields;
-    return (m, f, push) -> {
-      push.run();
-      m.visitVarInsn(Type.getType(f.field.getType()).getOpcode(ISTORE), locals[fields.indexOf(f)]);
-    };
-  }
-
-  /** Pushes the record made by its canonical constructor from the component locals (each cast to its type). */
-  void construct(MethodVisitor mv, int[] locals) {
-    List<FieldPlan> fields = g.plan.fields;
-    StringBuilder desc = new StringBuilder("(");
-    mv.visitTypeInsn(NEW, Type.getInternalName(g.type));
-    mv.visitInsn(DUP);
-    for (int i = 0; i < fields.size(); i++) {
-      Class<?> t = fields.get(i).field.getType();
-      mv.visitVarInsn(Type.getType(t).getOpcode(ILOAD), locals[i]);
-      if (!t.isPrimitive()) {
-        mv.visitTypeInsn(CHECKCAST, Type.getInternalName(t));
-      }
-      desc.append(Type.getDescriptor(t));
-    }
-    desc.append(")V");
-    mv.visitMethodInsn(INVOKESPECIAL, Type.getInternalName(g.type), "<init>", desc.toString(), false);
   }
 }

@@ -238,7 +238,7 @@ public final class SerializerGenerator {
     boolean flatRead = flatFields != null && !flatFields.isEmpty();
     String readName = flatRead ? FlatReadCodegen.TRACKED : "read";
     if (plan.record) {
-      reads.readRecordMethod(cw, readName);
+      new RecordReadCodegen(this, reads).readRecordMethod(cw, readName);
     } else {
       reads.readObjectMethod(cw, readName);
     }
