@@ -202,8 +202,28 @@ final class CoordWriter {
   private static int xy2(byte[] b, int pos, Coordinate[] cs) {
     int n = cs.length;
     int end = pos + n * 24;
-    // 24-byte stride: the byte offset is the loop variable (see the note above)
-    for (int p = pos, i = 0; p < end; p += 24, i++) {
+    int p = pos;
+    int i = 0;
+    // 24-byte stride: the byte offset is the loop variable (see the note above); four coordinates a turn
+    for (int end4 = pos + (n & ~3) * 24; p < end4; p += 96, i += 4) {
+      Coordinate c0 = cs[i];
+      Coordinate c1 = cs[i + 1];
+      Coordinate c2 = cs[i + 2];
+      Coordinate c3 = cs[i + 3];
+      ByteWriter.storeFloat64(b, p, c0.x);
+      ByteWriter.storeFloat64(b, p + 8, c0.y);
+      ByteWriter.storeFloat64(b, p + 16, c0.getOrdinate(2));
+      ByteWriter.storeFloat64(b, p + 24, c1.x);
+      ByteWriter.storeFloat64(b, p + 32, c1.y);
+      ByteWriter.storeFloat64(b, p + 40, c1.getOrdinate(2));
+      ByteWriter.storeFloat64(b, p + 48, c2.x);
+      ByteWriter.storeFloat64(b, p + 56, c2.y);
+      ByteWriter.storeFloat64(b, p + 64, c2.getOrdinate(2));
+      ByteWriter.storeFloat64(b, p + 72, c3.x);
+      ByteWriter.storeFloat64(b, p + 80, c3.y);
+      ByteWriter.storeFloat64(b, p + 88, c3.getOrdinate(2));
+    }
+    for (; p < end; p += 24, i++) {
       Coordinate c = cs[i];
       ByteWriter.storeFloat64(b, p, c.x);
       ByteWriter.storeFloat64(b, p + 8, c.y);

@@ -1,0 +1,49 @@
+package dev.brine.bench.geometry;
+
+import dev.brine.geometry.GeometrySerde;
+import java.util.function.IntToLongFunction;
+import org.apache.sedona.common.geometrySerde.GeometrySerializer;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * {@code dev.brine.bench.ab.Interleaved}'s probe of {@link GeometryShapesBench}'s cells: {@code
+ * shape,n,dims,library,ser|deser} with library {@code brine} or {@code sedona}, on array sequences, the
+ * envelope cached (as {@code serialize_brine}/{@code serialize_sedona}).
+ */
+public final class GeometryProbe implements IntToLongFunction {
+  private static final Object[] SINK = new Object[16];
+  private final Geometry geometry;
+  private final byte[] bytes;
+  private final boolean brine;
+  private final boolean serialize;
+
+  /**
+   * Builds the probe.
+   *
+   * @param a shape, n, dims (as {@link GeometryShapesBench}), library, direction
+   */
+  public GeometryProbe(String[] a) {
+    geometry = GeometryShapes.create(a[0], Integer.parseInt(a[1]), a[2], "array");
+    geometry.getEnvelopeInternal();
+    brine = a[3].equals("brine");
+    serialize = a[4].equals("ser");
+    bytes = brine ? GeometrySerde.serialize(geometry) : GeometrySerializer.serialize(geometry);
+  }
+
+  @Override
+  public long applyAsLong(int n) {
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+      Object r;
+      if (serialize) {
+        byte[] b = brine ? GeometrySerde.serialize(geometry) : GeometrySerializer.serialize(geometry);
+        sum += b.length;
+        r = b;
+      } else {
+        r = brine ? GeometrySerde.deserialize(bytes) : GeometrySerializer.deserialize(bytes);
+      }
+      SINK[i & 15] = r;
+    }
+    return sum;
+  }
+}
