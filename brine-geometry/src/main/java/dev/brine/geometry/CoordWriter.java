@@ -204,8 +204,8 @@ final class CoordWriter {
     int end = pos + n * 24;
     int p = pos;
     int i = 0;
-    // 24-byte stride: the byte offset is the loop variable (see the note above); four coordinates a turn
-    for (int end4 = pos + (n & ~3) * 24; p < end4; p += 96, i += 4) {
+    // four coordinates a turn, the index the loop variable; the twelve stores' checks on p merge
+    for (int n4 = n & ~3; i < n4; i += 4, p += 96) {
       Coordinate c0 = cs[i];
       Coordinate c1 = cs[i + 1];
       Coordinate c2 = cs[i + 2];
@@ -223,7 +223,7 @@ final class CoordWriter {
       ByteWriter.storeFloat64(b, p + 80, c3.y);
       ByteWriter.storeFloat64(b, p + 88, c3.getOrdinate(2));
     }
-    for (; p < end; p += 24, i++) {
+    for (; i < n; i++, p += 24) {
       Coordinate c = cs[i];
       ByteWriter.storeFloat64(b, p, c.x);
       ByteWriter.storeFloat64(b, p + 8, c.y);
