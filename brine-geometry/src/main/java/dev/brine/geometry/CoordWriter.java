@@ -28,6 +28,9 @@ final class CoordWriter {
   /** Declared Z and M plus the NaN flags: everything that decides the stored layout. */
   static final int LAYOUT = FLAG_Z | FLAG_M | FLAG_Z_NAN | FLAG_M_NAN;
 
+  /** Sequences of at least this many XYZ/XYM coordinates are copied four a turn, in a method of their own. */
+  private static final int LONG = 16;
+
   private CoordWriter() {}
 
   /**
@@ -200,6 +203,21 @@ final class CoordWriter {
   }
 
   private static int xy2(byte[] b, int pos, Coordinate[] cs) {
+    int n = cs.length;
+    if (n >= LONG) {
+      return xy2Long(b, pos, cs);
+    }
+    int p = pos;
+    for (int i = 0; i < n; i++, p += 24) {
+      Coordinate c = cs[i];
+      ByteWriter.storeFloat64(b, p, c.x);
+      ByteWriter.storeFloat64(b, p + 8, c.y);
+      ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
+    }
+    return p;
+  }
+
+  private static int xy2Long(byte[] b, int pos, Coordinate[] cs) {
     int n = cs.length;
     int end = pos + n * 24;
     int p = pos;
