@@ -129,6 +129,66 @@ class GeometrySerdeTest {
     roundTrip(new RandomGeometries(seed, true).any());
   }
 
+  /**
+   * Every length from 0 to 40 coordinates through the copy loops of JTS's default sequence (short and long
+   * ones, every remainder of an unrolled loop), in every dimension, as a line, a ring and two lines: the
+   * bytes equal those written from a packed sequence of the same ordinates (another loop), and read back.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3, 4})
+  void everyLengthThroughTheCopyLoops(int dimension) {
+    // XY; XYZ and XYM; XYZM
+    for (int measures = dimension == 4 ? 1 : 0; measures <= (dimension == 2 ? 0 : 1); measures++) {
+      GeometryFactory array = new GeometryFactory(new PrecisionModel(), 4326, CoordinateArraySequenceFactory.instance());
+      GeometryFactory packed =
+          new GeometryFactory(new PrecisionModel(), 4326, PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
+      for (int n = 0; n <= 40; n++) {
+        if (n == 1) {
+          continue; // a LineString has 0 or at least 2 coordinates
+        }
+        Geometry[] pair = new Geometry[2];
+        for (int k = 0; k < 2; k++) {
+          GeometryFactory f = k == 0 ? array : packed;
+          CoordinateSequence line = sequence(f, n, dimension, measures, 0);
+          CoordinateSequence other = sequence(f, n + 3, dimension, measures, 1000);
+          Geometry[] parts = {f.createLineString(line), f.createLineString(other)};
+          pair[k] = f.createGeometryCollection(new Geometry[] {
+              parts[0], f.createMultiLineString(new org.locationtech.jts.geom.LineString[] {
+                  (org.locationtech.jts.geom.LineString) parts[0], (org.locationtech.jts.geom.LineString) parts[1]}),
+              n >= 3 ? f.createPolygon(closed(f, line)) : f.createPolygon()});
+        }
+        String at = "dimension " + dimension + ", measures " + measures + ", n " + n;
+        for (int m = 0; m < pair[0].getNumGeometries(); m++) {
+          assertArrayEquals(GeometrySerde.serialize(pair[1].getGeometryN(m)), roundTrip(pair[0].getGeometryN(m)), at);
+        }
+        assertArrayEquals(GeometrySerde.serialize(pair[1]), roundTrip(pair[0]), at);
+      }
+    }
+  }
+
+  /** {@code n} coordinates of distinct, non-NaN ordinates (so that nothing is left out). */
+  private static CoordinateSequence sequence(GeometryFactory f, int n, int dimension, int measures, int base) {
+    CoordinateSequence s = f.getCoordinateSequenceFactory().create(n, dimension, measures);
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < dimension; k++) {
+        s.setOrdinate(i, k, base + i * 10 + k + 0.25);
+      }
+    }
+    return s;
+  }
+
+  /** The ring of {@code line}'s coordinates with its first repeated at the end. */
+  private static LinearRing closed(GeometryFactory f, CoordinateSequence line) {
+    int n = line.size();
+    CoordinateSequence s = f.getCoordinateSequenceFactory().create(n + 1, line.getDimension(), line.getMeasures());
+    for (int i = 0; i <= n; i++) {
+      for (int k = 0; k < line.getDimension(); k++) {
+        s.setOrdinate(i, k, line.getOrdinate(i % n, k));
+      }
+    }
+    return f.createLinearRing(s);
+  }
+
   @Test
   void pointIsHeaderPlusCoordinates() {
     Geometry p = wkt("POINT (1 2)");
