@@ -113,11 +113,7 @@ final class FlatReadCodegen {
   private void readFlatObject(ClassWriter cw) {
     Layout layout = g.layout;
     String owner = Type.getInternalName(g.type);
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "readFlat", READ_FLAT, null, null);
-    mv.visitCode();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitTypeInsn(CHECKCAST, RS);
-    mv.visitVarInsn(ASTORE, 1);
+    MethodVisitor mv = ReadCodegen.beginRead(cw, "readFlat", READ_FLAT);
     reads.newInstance(mv);
     mv.visitVarInsn(ASTORE, 4);
     mv.visitVarInsn(ILOAD, 3);
@@ -175,11 +171,7 @@ final class FlatReadCodegen {
    */
   private void readFlatRecord(ClassWriter cw) {
     Layout layout = g.layout;
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "readFlat", READ_FLAT, null, null);
-    mv.visitCode();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitTypeInsn(CHECKCAST, RS);
-    mv.visitVarInsn(ASTORE, 1);
+    MethodVisitor mv = ReadCodegen.beginRead(cw, "readFlat", READ_FLAT);
     List<FieldPlan> fields = g.plan.fields;
     RecordReadCodegen records = new RecordReadCodegen(g, reads);
     int[] locals = records.componentLocals();

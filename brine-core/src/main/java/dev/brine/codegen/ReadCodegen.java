@@ -123,12 +123,21 @@ final class ReadCodegen {
     mv.visitMethodInsn(INVOKEVIRTUAL, RC, name, desc, false);
   }
 
-  void readObjectMethod(ClassWriter cw, String name) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
+  /**
+   * Starts public method {@code name} of descriptor {@code desc}, whose first argument (local 1) is a
+   * {@code ReadContext}: casts it to {@code ReadSession}, Brine's only one, back into local 1.
+   */
+  static MethodVisitor beginRead(ClassWriter cw, String name, String desc) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, desc, null, null);
     mv.visitCode();
     mv.visitVarInsn(ALOAD, 1);
-    mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
+    mv.visitTypeInsn(CHECKCAST, RC);
     mv.visitVarInsn(ASTORE, 1);
+    return mv;
+  }
+
+  void readObjectMethod(ClassWriter cw, String name) {
+    MethodVisitor mv = beginRead(cw, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;");
     String owner = Type.getInternalName(g.type);
     newInstance(mv);
     mv.visitVarInsn(ASTORE, 2);

@@ -2,7 +2,6 @@ package dev.brine.codegen;
 
 import static org.objectweb.asm.Opcodes.*;
 
-import dev.brine.context.ReadSession;
 import dev.brine.plan.FieldPlan;
 import dev.brine.plan.Layout;
 import dev.brine.serializer.ReadContext;
@@ -18,7 +17,6 @@ import org.objectweb.asm.Type;
  * flat record's {@code readFlat} ({@link FlatReadCodegen}).
  */
 final class RecordReadCodegen {
-  private static final String RC = Type.getInternalName(ReadSession.class);
   private static final String READ_CONTEXT = Type.getInternalName(ReadContext.class);
 
   private final SerializerGenerator g;
@@ -36,11 +34,7 @@ final class RecordReadCodegen {
    * long: the current control word of the number group.
    */
   void readRecordMethod(ClassWriter cw, String name) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;", null, null);
-    mv.visitCode();
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitTypeInsn(CHECKCAST, RC); // Brine's only ReadContext
-    mv.visitVarInsn(ASTORE, 1);
+    MethodVisitor mv = ReadCodegen.beginRead(cw, name, "(L" + READ_CONTEXT + ";)Ljava/lang/Object;");
     int[] locals = componentLocals();
     GroupCodegen.Sink toLocal = toLocals(locals);
     Layout layout = g.layout;
