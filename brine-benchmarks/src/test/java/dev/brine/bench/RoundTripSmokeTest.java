@@ -24,6 +24,8 @@ import dev.brine.bench.support.CodecBench;
 import dev.brine.bench.support.Libraries;
 import dev.brine.bench.unseen.Order;
 import dev.brine.bench.unseen.PlacementBench;
+import dev.brine.bench.unseen.Prim30;
+import dev.brine.bench.unseen.Prim30Floor;
 import dev.brine.bench.unseen.RefsBench;
 import dev.brine.bench.unseen.Trade;
 import dev.brine.bench.unseen.UnseenBench;
@@ -147,6 +149,27 @@ class RoundTripSmokeTest {
       byte[] floor = StructGroupFloor.write(s, new byte[1024]);
       assertEquals(Arrays.toString(Arrays.copyOfRange(brine, 2 + 34, brine.length)),
           Arrays.toString(Arrays.copyOfRange(floor, 40, floor.length)));
+    }
+  }
+
+  @Test
+  void thePrim30FloorWritesBrinesBytes() {
+    Prim30 extremes = Prim30.create();
+    extremes.i0 = Integer.MAX_VALUE;
+    extremes.i1 = -129;
+    extremes.i2 = 128;
+    extremes.l0 = Long.MIN_VALUE;
+    extremes.l1 = -1L << 55;
+    extremes.l2 = 1L << 55;
+    extremes.l3 = -1;
+    extremes.d0 = Double.NaN;
+    extremes.d1 = -0.0;
+    extremes.c0 = '\uffff';
+    extremes.z1 = true;
+    for (Prim30 p : List.of(Prim30.create(), extremes, new Prim30())) {
+      String brine = Arrays.toString(Libraries.brine(List.of(Prim30.class)).serialize(p));
+      assertEquals(brine, Arrays.toString(Prim30Floor.write(p)));
+      assertEquals(brine, Arrays.toString(Prim30Floor.writeCopy(p, new byte[256])));
     }
   }
 

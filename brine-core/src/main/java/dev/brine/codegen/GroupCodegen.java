@@ -83,15 +83,20 @@ final class GroupCodegen {
   // ---------------------------------------------------------------- write
 
   /**
-   * Emits the write of group fields {@code [from, to)}: locals {@code b} (byte[]), {@code p} (int,
-   * updated), {@code c0} (int, the control bytes' index) and scratch locals from {@code scratch} (5
-   * slots: the pending code, and a value of up to two slots, and a reference).
+   * Emits the write of group fields {@code [from, to)} (one chunk): locals {@code b} (byte[]), {@code p}
+   * (int, updated), {@code c0} (int, the control bytes' index) and scratch locals from {@code scratch}
+   * (6 slots: a value of up to two slots, a reference, the code, and the control bytes: a full chunk's
+   * 16 codes gathered in a {@code long} and stored at the end in one store instead of one per pair of
+   * fields (journal step 124); a partial chunk's a byte per pair, as its fields go — its bytes in fewer
+   * stores after the codes gathered measured slower, 0.90–0.95× on classes of 10 or fewer numbers).
    */
   void writeGroup(MethodVisitor mv, int from, int to, Access access, int b, int p, int c0, int scratch) {
-    int pending = scratch;
-    int value = scratch + 1; // int or long (2 slots)
-    int ref = scratch + 3;
-    int code = scratch + 4;
+    int value = scratch; // int or long (2 slots)
+    int ref = scratch + 2;
+    int code = scratch + 3;
+    int codes = scratch + 4; // long (2 slots): a full chunk's control bytes
+    int pending = scratch + 4; // a partial chunk's: the even field's code
+    boolean full = to - from == GROUP_CHUNK;
     for (int i = from; i < to; i++) {
       FieldPlan f = layout.group.get(i);
       GroupKind k = layout.groupKinds.get(i);
@@ -130,15 +135,60 @@ final class GroupCodegen {
       mv.visitVarInsn(ILOAD, code);
       mv.visitInsn(IADD);
       mv.visitVarInsn(ISTORE, p);
-      if ((i & 1) == 0) {
-        mv.visitVarInsn(ILOAD, code);
-        mv.visitVarInsn(ISTORE, pending);
-        if (i == layout.group.size() - 1) {
-          storeControl(mv, b, c0, i >> 1, pending, -1);
+      if (!full) {
+        if ((i & 1) == 0) {
+          mv.visitVarInsn(ILOAD, code);
+          mv.visitVarInsn(ISTORE, pending);
+          if (i == to - 1) {
+            storeControlByte(mv, b, c0, i >> 1, pending, -1);
+          }
+        } else {
+          storeControlByte(mv, b, c0, i >> 1, pending, code);
         }
-      } else {
-        storeControl(mv, b, c0, i >> 1, pending, code);
+        continue;
       }
+      // codes |= (long) code << 4 * (i - from)
+      mv.visitVarInsn(ILOAD, code);
+      mv.visitInsn(I2L);
+      int shift = 4 * (i - from);
+      if (shift != 0) {
+        mv.visitIntInsn(BIPUSH, shift);
+        mv.visitInsn(LSHL);
+        mv.visitVarInsn(LLOAD, codes);
+        mv.visitInsn(LOR);
+      }
+      mv.visitVarInsn(LSTORE, codes);
+    }
+    if (full) {
+      mv.visitVarInsn(ALOAD, b);
+      pushIndex(mv, c0, from / 2);
+      mv.visitVarInsn(LLOAD, codes);
+      mv.visitMethodInsn(INVOKESTATIC, BW, "storeInt64", "([BIJ)I", false);
+      mv.visitInsn(POP);
+    }
+  }
+
+  /** {@code b[c0 + index] = (byte) (low | high << 4)}; {@code high} -1 for none. */
+  private static void storeControlByte(MethodVisitor mv, int b, int c0, int index, int low, int high) {
+    mv.visitVarInsn(ALOAD, b);
+    pushIndex(mv, c0, index);
+    mv.visitVarInsn(ILOAD, low);
+    if (high >= 0) {
+      mv.visitVarInsn(ILOAD, high);
+      mv.visitInsn(ICONST_4);
+      mv.visitInsn(ISHL);
+      mv.visitInsn(IOR);
+    }
+    mv.visitInsn(I2B);
+    mv.visitInsn(BASTORE);
+  }
+
+  /** Pushes {@code local + offset}. */
+  private static void pushIndex(MethodVisitor mv, int local, int offset) {
+    mv.visitVarInsn(ILOAD, local);
+    if (offset != 0) {
+      mv.visitLdcInsn(offset);
+      mv.visitInsn(IADD);
     }
   }
 
@@ -160,25 +210,6 @@ final class GroupCodegen {
 
   private static void sizeOfSigned(MethodVisitor mv, boolean wide) {
     mv.visitMethodInsn(INVOKESTATIC, BW, wide ? "sizeOfSigned64" : "sizeOfSigned32", wide ? "(J)I" : "(I)I", false);
-  }
-
-  /** {@code b[c0 + index] = (byte) (low | high << 4)}; {@code high} -1 for none. */
-  private static void storeControl(MethodVisitor mv, int b, int c0, int index, int low, int high) {
-    mv.visitVarInsn(ALOAD, b);
-    mv.visitVarInsn(ILOAD, c0);
-    if (index != 0) {
-      mv.visitLdcInsn(index);
-      mv.visitInsn(IADD);
-    }
-    mv.visitVarInsn(ILOAD, low);
-    if (high >= 0) {
-      mv.visitVarInsn(ILOAD, high);
-      mv.visitInsn(ICONST_4);
-      mv.visitInsn(ISHL);
-      mv.visitInsn(IOR);
-    }
-    mv.visitInsn(I2B);
-    mv.visitInsn(BASTORE);
   }
 
   /** With an int (long) on the stack: store its whole width at p, and its signed size into {@code code}. */

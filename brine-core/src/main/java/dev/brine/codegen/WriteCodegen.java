@@ -55,7 +55,7 @@ final class WriteCodegen {
     String owner = Type.getInternalName(g.type);
     Layout layout = g.layout;
     GroupCodegen gc = g.groups;
-    // number group chunks: static int wg<k>(byte[] b, int p, int c0, T obj), scratch locals 4..8
+    // number group chunks: static int wg<k>(byte[] b, int p, int c0, T obj), scratch locals 4..9
     int groupChunks = (layout.group.size() + GroupCodegen.GROUP_CHUNK - 1) / GroupCodegen.GROUP_CHUNK;
     String groupDesc = "([BIIL" + owner + ";)I";
     for (int k = 0; k < groupChunks; k++) {

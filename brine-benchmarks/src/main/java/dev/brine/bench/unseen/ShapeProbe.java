@@ -8,10 +8,13 @@ import java.util.function.IntToLongFunction;
 /**
  * {@code dev.brine.bench.ab.Interleaved}'s probe of {@link UnseenBench}'s shapes: {@code shape,library,ser|deser}
  * with library {@code brine} or {@code fory}, configured and called as the suite does ({@link Libraries}, {@code
- * deserialize(bytes, type)}).
+ * deserialize(bytes, type)}); {@code prim30,floor,ser} and {@code prim30,floorcopy,ser} time {@link Prim30Floor}'s
+ * two writers.
  */
 public final class ShapeProbe implements IntToLongFunction {
   private final CodecLoop loop;
+  private final Prim30 floorValue;
+  private final byte[] scratch;
 
   /**
    * Builds the probe.
@@ -25,6 +28,17 @@ public final class ShapeProbe implements IntToLongFunction {
     @SuppressWarnings("unchecked")
     Class<Object> type = (Class<Object>) value.getClass();
     List<Class<?>> classes = bench.userClasses();
+    if (a[1].startsWith("floor")) {
+      if (!(value instanceof Prim30 p) || !a[2].equals("ser")) {
+        throw new IllegalArgumentException("the floor is prim30,floor,ser only");
+      }
+      floorValue = p;
+      scratch = a[1].equals("floorcopy") ? new byte[256] : null;
+      loop = null;
+      return;
+    }
+    floorValue = null;
+    scratch = null;
     boolean isFory = a[1].equals("fory");
     loop = new CodecLoop(isFory ? null : Libraries.brine(classes), isFory ? Libraries.fory(classes) : null, value, type,
         a[2].equals("ser"));
@@ -32,6 +46,19 @@ public final class ShapeProbe implements IntToLongFunction {
 
   @Override
   public long applyAsLong(int n) {
+    if (floorValue != null) {
+      long s = 0;
+      if (scratch != null) {
+        for (int i = 0; i < n; i++) {
+          s += Prim30Floor.writeCopy(floorValue, scratch).length;
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          s += Prim30Floor.write(floorValue).length;
+        }
+      }
+      return s;
+    }
     return loop.run(n);
   }
 }
