@@ -37,6 +37,53 @@ class ConcurrencyTest {
     }
   }
 
+  /** Flat classes: written at the top through a per-thread scratch array (Engine.serializeFlat). */
+  record Price(long mantissa, int scale) {}
+  record Tick(long ts, Price bid, Price ask, double size, int venue, boolean last) {}
+
+  static Tick tick(long i) {
+    return new Tick(i * 1_000_003L, new Price(i, (int) (i % 9)), new Price(-i * 7, 2), i / 3.0, (int) i, i % 2 == 0);
+  }
+
+  /**
+   * More threads than the engine's 64 scratch slots, in waves (threads end, new ones take their slots),
+   * all writing flat values at once: every payload is exactly the one written on this thread, and reads back.
+   */
+  @Test
+  void flatValuesFromWavesOfThreads() throws Exception {
+    Brine brine = Brine.builder().codegenThreshold(0).register(Tick.class, Price.class).build();
+    Map<Long, byte[]> expected = new HashMap<>();
+    for (long i = 0; i < 200; i++) {
+      expected.put(i, brine.serialize(tick(i)));
+    }
+    for (int wave = 0; wave < 3; wave++) {
+      List<Thread> threads = new ArrayList<>();
+      List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+      for (int t = 0; t < 90; t++) {
+        int seed = t;
+        threads.add(new Thread(() -> {
+          try {
+            for (int k = 0; k < 2000; k++) {
+              long i = (seed * 31L + k) % 200;
+              byte[] b = brine.serialize(tick(i));
+              assertArrayEquals(expected.get(i), b, "tick " + i);
+              assertEquals(tick(i), brine.deserialize(b, Tick.class));
+            }
+          } catch (Throwable e) {
+            failures.add(e);
+          }
+        }));
+      }
+      threads.forEach(Thread::start);
+      for (Thread t : threads) {
+        t.join(60_000);
+      }
+      if (!failures.isEmpty()) {
+        throw new AssertionError(failures.size() + " threads failed in wave " + wave, failures.get(0));
+      }
+    }
+  }
+
   @Test
   void sixteenPlatformThreads() throws Exception {
     Brine brine = Brine.builder().register(Order.class, Line.class).build();
