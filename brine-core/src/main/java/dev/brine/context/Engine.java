@@ -72,9 +72,9 @@ public final class Engine {
   /**
    * The same arrays found by thread id without the thread-local's hash lookup (2–3 ns of a 20–30 ns
    * call; journal step 125): slot {@code id % 64} holds the array of the first live thread that took it,
-   * so threads of a pool of up to 64 each have their own; a thread whose slot is another live thread's
-   * uses the thread-local. A slot is written only when it is empty or its thread has ended, never back
-   * and forth between running threads.
+   * so threads of a pool of up to 64 each have their own; a thread whose slot was another live thread's
+   * when it made its array uses the thread-local. A slot is written only when it is empty or its thread
+   * has ended, never back and forth between running threads.
    */
   private static final Scratch[] SCRATCH_SLOTS = new Scratch[64];
 
@@ -226,17 +226,21 @@ public final class Engine {
   }
 
 
-  /** This thread's scratch array of at least {@code room} bytes, through the thread-local; takes its slot if free. */
+  /**
+   * This thread's scratch array of at least {@code room} bytes, through the thread-local. A new array
+   * takes the thread's slot if it is free, its own or a finished thread's: only then, so a thread whose
+   * slot another running thread holds pays the thread-local alone on each call, not this check.
+   */
   private static byte[] scratch(int room) {
     byte[] out = FLAT_SCRATCH.get();
     if (out == null || out.length < room) {
       FLAT_SCRATCH.set(out = new byte[Math.max(room, 256)]);
-    }
-    Thread t = Thread.currentThread();
-    int i = (int) t.getId() & (SCRATCH_SLOTS.length - 1);
-    Scratch slot = SCRATCH_SLOTS[i];
-    if (slot == null || slot.thread == t || !slot.thread.isAlive()) {
-      SCRATCH_SLOTS[i] = new Scratch(t.getId(), t, out); // final fields: safely published
+      Thread t = Thread.currentThread();
+      int i = (int) t.getId() & (SCRATCH_SLOTS.length - 1);
+      Scratch slot = SCRATCH_SLOTS[i];
+      if (slot == null || slot.thread == t || !slot.thread.isAlive()) {
+        SCRATCH_SLOTS[i] = new Scratch(t.getId(), t, out); // final fields: safely published
+      }
     }
     return out;
   }
