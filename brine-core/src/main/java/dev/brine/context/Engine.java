@@ -74,7 +74,8 @@ public final class Engine {
    * call; journal step 125): slot {@code id % 64} holds the array of the first live thread that took it,
    * so threads of a pool of up to 64 each have their own; a thread whose slot was another live thread's
    * when it made its array uses the thread-local. A slot is written only when it is empty or its thread
-   * has ended, never back and forth between running threads.
+   * has ended, never back and forth between running threads (as {@link ContextPool}'s owners table holds
+   * a thread's session; the scratch array is no pooled context: no busy flag, no shared pool, it grows).
    */
   private static final Scratch[] SCRATCH_SLOTS = new Scratch[64];
 
