@@ -79,8 +79,8 @@ public final class Engine {
    */
   private static final Scratch[] SCRATCH_SLOTS = new Scratch[64];
 
-  /** A thread's scratch array, by the thread's id (ids are never reused). */
-  private record Scratch(long id, Thread thread, byte[] array) {}
+  /** A thread's scratch array. */
+  private record Scratch(Thread thread, byte[] array) {}
 
   /** A class whose values are written at the top without a session ({@link #serializeFlat}). */
   private record FlatRoot(Class<?> type, ClassInfo info) {}
@@ -205,9 +205,9 @@ public final class Engine {
     }
     FlatWriter f = (FlatWriter) info.serializer;
     int room = 4 + f.flatWindow(); // header, type id (below 2^21: at most 3 bytes), payload
-    long id = Thread.currentThread().getId();
-    Scratch slot = SCRATCH_SLOTS[(int) id & (SCRATCH_SLOTS.length - 1)];
-    byte[] out = slot != null && slot.id == id ? slot.array : null;
+    Thread t = Thread.currentThread();
+    Scratch slot = SCRATCH_SLOTS[(int) t.getId() & (SCRATCH_SLOTS.length - 1)];
+    byte[] out = slot != null && slot.thread == t ? slot.array : null;
     if (out == null || out.length < room) {
       out = scratch(room);
     }
@@ -240,7 +240,7 @@ public final class Engine {
       int i = (int) t.getId() & (SCRATCH_SLOTS.length - 1);
       Scratch slot = SCRATCH_SLOTS[i];
       if (slot == null || slot.thread == t || !slot.thread.isAlive()) {
-        SCRATCH_SLOTS[i] = new Scratch(t.getId(), t, out); // final fields: safely published
+        SCRATCH_SLOTS[i] = new Scratch(t, out); // final fields: safely published
       }
     }
     return out;
