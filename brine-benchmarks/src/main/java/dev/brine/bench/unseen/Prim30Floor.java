@@ -1,5 +1,6 @@
 package dev.brine.bench.unseen;
 
+import dev.brine.io.ByteWriter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -8,8 +9,8 @@ import java.nio.ByteOrder;
  * A floor for issue #15's target 2 on {@link Prim30}: hand-written straight-line code that writes
  * exactly Brine's default payload of a {@code Prim30} (registered first: header {@code c0}, type id 64,
  * the number group of its eight ints and eight longs, then the fixed block) into an exact-size array,
- * through {@code VarHandle}s as Brine must (no {@code Unsafe}). Every value's length first (from a table,
- * as Brine: computed lengths measured 4–7 % slower here too), the 16 lengths gathered in one {@code long}
+ * through {@code VarHandle}s as Brine must (no {@code Unsafe}). Every value's length first (from Brine's
+ * table, {@code ByteWriter.sizeOfSigned32/64}: computed lengths measured 4–7 % slower here too), the 16 lengths gathered in one {@code long}
  * (16 length locals spill: 10 % slower), then the array allocated and every field stored: what a skilled
  * engineer would write for this one class. {@code RoundTripSmokeTest.thePrim30FloorWritesBrinesBytes}
  * checks it against Brine's bytes.
@@ -28,26 +29,14 @@ public final class Prim30Floor {
   /** Four doubles, three floats, three 16-bit values, four bytes. */
   private static final int FIXED = 54;
 
-  private static final int[] SIGNED32 = new int[33];
-  private static final int[] SIGNED64 = new int[65];
-
-  static {
-    for (int i = 0; i <= 32; i++) {
-      SIGNED32[i] = Math.max(1, (40 - i) >>> 3);
-    }
-    for (int i = 0; i <= 64; i++) {
-      SIGNED64[i] = Math.max(1, (72 - i) >>> 3);
-    }
-  }
-
-  /** The fewest bytes (1–4) that sign-extend back to {@code v}. */
+  /** The fewest bytes (1–4) that sign-extend back to {@code v}: Brine's table. */
   private static int size32(int v) {
-    return SIGNED32[Integer.numberOfLeadingZeros(v ^ (v >> 31))];
+    return ByteWriter.sizeOfSigned32(v);
   }
 
-  /** The fewest bytes (1–8) that sign-extend back to {@code v}. */
+  /** The fewest bytes (1–8) that sign-extend back to {@code v}: Brine's table. */
   private static int size64(long v) {
-    return SIGNED64[Long.numberOfLeadingZeros(v ^ (v >> 63))];
+    return ByteWriter.sizeOfSigned64(v);
   }
 
   /**
