@@ -22,11 +22,13 @@ import dev.brine.bench.struct.StructFloor;
 import dev.brine.bench.struct.StructGroupFloor;
 import dev.brine.bench.support.CodecBench;
 import dev.brine.bench.support.Libraries;
+import dev.brine.bench.unseen.CopyOutProbe;
 import dev.brine.bench.unseen.Order;
 import dev.brine.bench.unseen.PlacementBench;
 import dev.brine.bench.unseen.Prim30;
 import dev.brine.bench.unseen.Prim30Floor;
 import dev.brine.bench.unseen.RefsBench;
+import dev.brine.bench.unseen.SeriesProbe;
 import dev.brine.bench.unseen.Trade;
 import dev.brine.bench.unseen.UnseenBench;
 import java.lang.reflect.Field;
@@ -149,6 +151,20 @@ class RoundTripSmokeTest {
       byte[] floor = StructGroupFloor.write(s, new byte[1024]);
       assertEquals(Arrays.toString(Arrays.copyOfRange(brine, 2 + 34, brine.length)),
           Arrays.toString(Arrays.copyOfRange(floor, 40, floor.length)));
+    }
+  }
+
+  @Test
+  void theSeriesAndCopyOutProbesRun() {
+    // a Series of 24 per array: 593 bytes in Brine (the sum of one call's payload sizes), and no arrays
+    for (String library : List.of("brine", "fory")) {
+      assertTrue(new SeriesProbe(new String[] {"24", library, "ser", "15"}).applyAsLong(2) > 2 * 576, library);
+      assertTrue(new SeriesProbe(new String[] {"24", library, "ser", "0"}).applyAsLong(2) < 2 * 64, library);
+      new SeriesProbe(new String[] {"3", library, "deser", "5"}).applyAsLong(2);
+    }
+    for (String way : List.of("copyof", "zeroed")) {
+      assertEquals(3 * 600, new CopyOutProbe(new String[] {"600", way, "fresh"}).applyAsLong(3));
+      assertEquals(3 * 256, new CopyOutProbe(new String[] {"256", way}).applyAsLong(3));
     }
   }
 
