@@ -84,8 +84,9 @@ final class Modules {
   /**
    * The first scan in a JVM, on its own thread; once it is done, and {@link #await} can return, the
    * thread initializes the byte writer and reader classes, whose byte-array {@code VarHandle}s bootstrap
-   * {@code java.lang.invoke} (≈ 5–10 ms on JDK 17), while the building thread plans its classes. Either
-   * thread may come first to them; their initializers depend on no class of the building thread's.
+   * {@code java.lang.invoke} (≈ 5–10 ms on JDK 17), while the building thread plans its classes, then
+   * gives the building thread the rest of its head start ({@link Preload}). Either thread may come first
+   * to them; their initializers depend on no class of the building thread's.
    */
   private static final class FirstScan implements Runnable {
     private final FutureTask<Brine.Builder> task;
@@ -103,6 +104,7 @@ final class Modules {
       } catch (ClassNotFoundException | LinkageError e) {
         // the building thread meets the same error when it initializes them, and reports it
       }
+      Preload.run();
     }
   }
 
