@@ -18,7 +18,8 @@ import org.locationtech.jts.geom.Polygon;
 
 /**
  * Writes the native format, version 2. Each type has a <em>plan</em> (its flags and exact size, in one
- * walk of its parts, packed in a long: size in bits 0–31, flags in 32–39) and a <em>write</em> that
+ * walk of its parts, packed in a long: size in bits 0–31, flags in 32–47, from bit 48 what its write may
+ * reuse, such as a MultiPolygon's count of polygons and rings) and a <em>write</em> that
  * fills exactly that many bytes with those flags — into a new array or a caller's. This class holds the
  * entry points, the dispatch, the header and what the types share; the types' plans and writes are in
  * {@link PointWriter}, {@link LineWriter} and {@link PolygonWriter} (GeometryCollections here). Root
@@ -94,7 +95,7 @@ final class NativeWriter {
     if (c == MultiPolygon.class) {
       long plan = PolygonWriter.planMultiPolygon(g, omit);
       byte[] b = new byte[size(plan)];
-      return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan)) < 0 ? null : b;
+      return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan), PolygonWriter.plannedWords(plan)) < 0 ? null : b;
     }
     int type = typeOf(g);
     long plan = plan(g, type, omit, 1);
@@ -181,7 +182,7 @@ final class NativeWriter {
   }
 
   static int flags(long plan) {
-    return (int) (plan >>> 32);
+    return (int) (plan >>> 32) & 0xFFFF; // bits 48 and up: what a type's plan may carry for its write
   }
 
   static long plan(long size, int flags) {
@@ -271,7 +272,7 @@ final class NativeWriter {
       case MULTILINESTRING:
         return LineWriter.writeMultiLine(b, pos, g, flags);
       case MULTIPOLYGON:
-        return PolygonWriter.writeMultiPolygon(b, pos, g, flags);
+        return PolygonWriter.writeMultiPolygon(b, pos, g, flags, 0);
       default:
         return writeCollection(b, pos, g, flags, omit, depth);
     }

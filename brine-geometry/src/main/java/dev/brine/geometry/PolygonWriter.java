@@ -102,15 +102,30 @@ final class PolygonWriter {
       }
     }
     int flags = first == null ? zm : unitFlags(first, zm, omit);
-    return plan(headerBytes(g.getSRID(), n) + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+    long plan = plan(headerBytes(g.getSRID(), n) + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
+    return words <= MAX_PLANNED_WORDS ? plan | words << 48 : plan;
   }
 
-  static int writeMultiPolygon(byte[] b, int pos, Geometry g, int flags) {
+  /** The most count words (polygons and rings) a MultiPolygon's plan carries ({@link #plannedWords}). */
+  private static final long MAX_PLANNED_WORDS = 0x7FFF;
+
+  /** The count words (polygons and their rings) a plan of {@link #planMultiPolygon} carries, or 0 if it does not. */
+  static int plannedWords(long plan) {
+    return (int) (plan >>> 48) & 0x7FFF;
+  }
+
+  /**
+   * Writes a MultiPolygon with the flags of its plan; {@code words} is the number of its count words (its
+   * polygons and their rings, {@link #plannedWords}), or 0 to count them here.
+   */
+  static int writeMultiPolygon(byte[] b, int pos, Geometry g, int flags, int words) {
     int n = g.getNumGeometries();
     pos = envelope(b, header(b, pos, MULTIPOLYGON, flags, g.getSRID(), n), g, flags);
-    int words = n;
-    for (int i = 0; i < n; i++) {
-      words += ringCount((Polygon) g.getGeometryN(i));
+    if (words == 0) {
+      words = n;
+      for (int i = 0; i < n; i++) {
+        words += ringCount((Polygon) g.getGeometryN(i));
+      }
     }
     int s = pos;
     pos += (words * 4 + 7) & ~7;

@@ -363,6 +363,31 @@ class GeometrySerdeTest {
     roundTrip(wkt(text));
   }
 
+  /**
+   * A MultiPolygon's plan carries its count words (polygons and rings) up to 32,767 for the write; past
+   * that the write counts them itself: both sides of the bound give the same bytes as the buffer writes
+   * (which always count) and read back.
+   */
+  @Test
+  void multiPolygonsAroundTheCountWordsAPlanCarries() {
+    GeometryFactory f = new GeometryFactory();
+    for (int n : new int[] {10_922, 10_923}) { // 3 words a polygon (it, its shell, its hole): 32,766 and 32,769
+      org.locationtech.jts.geom.Polygon[] polygons = new org.locationtech.jts.geom.Polygon[n];
+      for (int i = 0; i < n; i++) {
+        double x = i;
+        LinearRing shell = f.createLinearRing(new Coordinate[] {new Coordinate(x, 0), new Coordinate(x + 1, 0),
+            new Coordinate(x + 1, 1), new Coordinate(x, 0)});
+        LinearRing hole = f.createLinearRing(new Coordinate[] {new Coordinate(x + 0.5, 0.1), new Coordinate(x + 0.6, 0.1),
+            new Coordinate(x + 0.6, 0.2), new Coordinate(x + 0.5, 0.1)});
+        polygons[i] = f.createPolygon(shell, new LinearRing[] {hole});
+      }
+      MultiPolygon g = f.createMultiPolygon(polygons);
+      byte[] bytes = GeometrySerde.serialize(g);
+      assertArrayEquals(bytes, viaBuffers(g, bytes.length), n + " polygons");
+      assertSameGeometry(g, GeometrySerde.deserialize(bytes));
+    }
+  }
+
   @Test
   void emptyMultiPolygonDiffersFromMultiPolygonOfEmpty() {
     byte[] a = roundTrip(wkt("MULTIPOLYGON EMPTY"));
