@@ -9,7 +9,7 @@ import java.util.List;
  * scan: while the building thread registers the built-ins, this one loads the classes that {@code build()}
  * loads after that (without initializing them: no user-visible code runs here and no class initializer can
  * wait on the building thread's), links the byte-array {@code VarHandle}s'
- * access modes the readers and writers use (their first call spins method-handle classes), and loads the
+ * access modes the readers and writers use (the first call spins a lambda form), and loads the
  * JDK's generic-signature parser (a class's {@code List<...>} fields need it). A class the other thread
  * asks for meanwhile is loaded once, by whichever thread comes first. Measured in fresh JVMs: journal step
  * 127 of docs/performance.md.
