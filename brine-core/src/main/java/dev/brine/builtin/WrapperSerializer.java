@@ -72,13 +72,7 @@ final class WrapperSerializer implements Serializer<Object> {
   }
 
   private static Object inner(Object view) {
-    JavaForm.Capture c = JavaForm.capture(view, true);
-    for (Object o : c.objects) {
-      if (o instanceof Collection || o instanceof Map) {
-        return o;
-      }
-    }
-    throw new BrineException("cannot find the collection inside a " + view.getClass().getName());
+    return firstContainer(JavaForm.capture(view, true), view);
   }
 
   @Override
@@ -114,10 +108,22 @@ final class WrapperSerializer implements Serializer<Object> {
     c.writeObject(inner(v));
   }
 
+  /**
+   * The collection or map a view's fields hold. One that Java serialization writes through a
+   * serialization proxy shows only the proxy: the JDK's immutable collections ({@code List.of}, {@code
+   * Set.of}, {@code Map.of}, {@code Stream.toList()}: {@code java.util.CollSer}) and {@code EnumSet}s
+   * ({@code EnumSet$SerializationProxy}). For those an equal collection of the same kind is made from the
+   * view's own contents ({@link ProxiedCollections}): the view comes back right, but with references on it
+   * no longer wraps the very object the original wrapped if that object is also written elsewhere.
+   */
   private static Object firstContainer(JavaForm.Capture capture, Object view) {
     for (Object o : capture.objects) {
       if (o instanceof Collection || o instanceof Map) {
         return o;
+      }
+      Object copy = ProxiedCollections.copy(o, view);
+      if (copy != null) {
+        return copy;
       }
     }
     throw new BrineException("cannot find the collection inside a " + view.getClass().getName());

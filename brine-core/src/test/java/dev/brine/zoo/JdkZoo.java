@@ -396,6 +396,12 @@ final class JdkZoo {
         .eq("unmodifiableMap", () -> Collections.unmodifiableMap(new HashMap<>(Map.of(1, 2))))
         .eq("unmodifiableSortedMap", () -> Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(1, 2))))
         .eq("unmodifiableNavigableMap", () -> Collections.unmodifiableNavigableMap(new TreeMap<>(Map.of(1, 2))))
+        .eq("unmodifiableMap(Map.of)", () -> Collections.unmodifiableMap(Map.of("a", 1)))
+        .eq("unmodifiableSet(Set.of)", () -> Collections.unmodifiableSet(Set.of(1, 2)))
+        .eq("unmodifiableSet(EnumSet)", () -> Collections.unmodifiableSet(EnumSet.of(Color.GREEN)))
+        .check("synchronizedSet(EnumSet empty)", () -> Collections.synchronizedSet(EnumSet.noneOf(Color.class)),
+            (a, b) -> a.equals(b) && b.add(Color.RED) && b.contains(Color.RED))
+        .eq("synchronizedList(List.of)", () -> Collections.synchronizedList(List.of(1, 2)))
         .view("synchronizedCollection", () -> Collections.synchronizedCollection(new ArrayList<>(List.of(1))), ArrayList::new)
         .eq("synchronizedList(ArrayList)", () -> Collections.synchronizedList(new ArrayList<>(List.of(1))))
         .eq("synchronizedList(LinkedList)", () -> Collections.synchronizedList(new LinkedList<>(List.of(1))))
