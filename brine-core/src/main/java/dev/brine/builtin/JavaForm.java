@@ -64,6 +64,19 @@ final class JavaForm {
     }
   }
 
+  /**
+   * The first enum class among the classes {@code value}'s serialized fields hold as {@code Class} values
+   * (an {@code EnumMap}'s key type, an {@code EnumSet} proxy's element type), or null if there is none.
+   */
+  static Class<?> firstEnumClass(Object value) {
+    for (Class<?> k : capture(value, true).classes) {
+      if (k.isEnum()) {
+        return k;
+      }
+    }
+    return null;
+  }
+
   private static final class CaptureStream extends ObjectOutputStream {
     final Capture capture = new Capture();
     private final boolean fields;

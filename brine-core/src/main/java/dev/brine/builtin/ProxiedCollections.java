@@ -72,13 +72,12 @@ final class ProxiedCollections {
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static Object enumSet(Object proxy, Object view) {
-    for (Class<?> k : JavaForm.capture(proxy, true).classes) {
-      if (k.isEnum()) {
-        EnumSet set = EnumSet.noneOf((Class) k);
-        set.addAll((Collection) view);
-        return set;
-      }
+    Class<?> k = JavaForm.firstEnumClass(proxy);
+    if (k == null) {
+      throw new BrineException("cannot find the element class of the EnumSet inside a " + view.getClass().getName());
     }
-    throw new BrineException("cannot find the element class of the EnumSet inside a " + view.getClass().getName());
+    EnumSet set = EnumSet.noneOf((Class) k);
+    set.addAll((Collection) view);
+    return set;
   }
 }

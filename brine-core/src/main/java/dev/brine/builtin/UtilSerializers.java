@@ -200,8 +200,8 @@ public final class UtilSerializers {
 
   /**
    * EnumMap: the key enum's class descriptor, then the entries as {@link MapSerializer} writes them.
-   * An empty EnumMap's key type cannot be seen from outside java.base, so it is written from the
-   * declared generic key type when there is one, and is an error otherwise.
+   * An empty EnumMap's key type is the declared generic key type when there is one, else its
+   * serialized {@code keyType} field, seen through Java serialization's public API ({@link JavaForm}).
    */
   public static final class EnumMapSerializer implements ContainerSerializer<Map<Object, Object>> {
     @Override
@@ -213,8 +213,10 @@ public final class UtilSerializers {
       } else if (keyDecl != null && keyDecl.type.isEnum()) {
         keyType = keyDecl.type;
       } else {
-        throw new BrineException("cannot tell the key type of an empty EnumMap; declare the field as EnumMap<K, V>"
-            + " or Map<K, V> with an enum K, or avoid empty EnumMaps");
+        keyType = JavaForm.firstEnumClass(v);
+        if (keyType == null) {
+          throw new BrineException("cannot tell the key type of an empty " + v.getClass().getName());
+        }
       }
       c.writeDefinedClass(c.classInfo(keyType));
       c.writeVarUInt32(v.size());

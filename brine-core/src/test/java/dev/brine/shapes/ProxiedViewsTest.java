@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code Collections} views over collections that Java serialization writes through a proxy — the JDK's
  * immutable collections and {@code EnumSet}s — come back as the same view of an equal collection of the
- * same kind (a view found by fuzzing could not be written at all: {@code unmodifiableMap(Map.of())}).
+ * same kind (a view found by fuzzing could not be written at all: {@code unmodifiableMap(Map.of())}); an
+ * empty {@code EnumMap} where no field declares its key class is written with the class its own
+ * serialized form names.
  */
 class ProxiedViewsTest {
   enum Flag { LOW, MID, HIGH }
@@ -84,6 +86,24 @@ class ProxiedViewsTest {
         assertThrows(ClassCastException.class, () -> raw.add("not a flag"));
       }, Flag.class);
     }
+  }
+
+  @Test
+  void anEmptyEnumMapKeepsItsKeyClassWhereNoFieldDeclaresIt() {
+    Object[] values = {new EnumMap<Flag, String>(Flag.class), new ArrayList<>(List.of(new EnumMap<Flag, Integer>(Flag.class))),
+        Collections.unmodifiableMap(new EnumMap<Flag, String>(Flag.class))};
+    for (Object v : values) {
+      Modes.each(v, back -> assertEquals(v, back), Flag.class);
+      Object again = COMPAT.deserialize(COMPAT.serialize(v));
+      assertEquals(v, again);
+    }
+    Modes.each(new EnumMap<Flag, String>(Flag.class), back -> {
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Map<Object, Object> raw = (Map) back;
+      assertInstanceOf(EnumMap.class, raw);
+      raw.put(Flag.HIGH, "h");
+      assertThrows(ClassCastException.class, () -> raw.put("not a flag", "x"), "keyed by Flag");
+    }, Flag.class);
   }
 
   @Test

@@ -323,6 +323,7 @@ final class JdkZoo {
           return m;
         })
         .eq("EnumMap", () -> new EnumMap<>(Map.of(Color.RED, "r")))
+        .check("EnumMap empty", () -> new EnumMap<Color, String>(Color.class), (a, b) -> a.equals(b) && b.put(Color.GREEN, "g") == null)
         .eq("ConcurrentHashMap", () -> new ConcurrentHashMap<>(Map.of(1, 2)))
         .check("ConcurrentSkipListMap reversed", () -> { ConcurrentSkipListMap<Integer, Integer> m = new ConcurrentSkipListMap<>(Comparator.reverseOrder()); m.put(1, 1); m.put(2, 2); return m; },
             (a, b) -> a.equals(b) && b.firstKey() == 2)
