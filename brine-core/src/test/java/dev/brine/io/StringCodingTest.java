@@ -34,10 +34,17 @@ class StringCodingTest {
   void coderIsChosenPerString() {
     assertArrayEquals(new byte[] {(3 << 2) | 0, 'a', 'b', 'c'}, write("abc"));
     assertArrayEquals(new byte[] {(2 << 2) | 0, 'h', (byte) 0xE9}, write("h\u00e9")); // Latin-1
-    // mostly ASCII with one non-Latin-1 char: UTF-8 is shorter than UTF-16
-    assertEquals(2, write("ab\u20ac")[0] & 3);
-    // CJK: UTF-16 (2 bytes a char) beats UTF-8 (3 bytes a char)
+    // UTF-8 when it takes at most three quarters of UTF-16's bytes: mostly ASCII with a few wide chars
+    assertEquals(2, write("abc\u20ac")[0] & 3); // 6 bytes against 8: exactly three quarters
+    assertEquals(2, write("abcd\u20ac")[0] & 3); // 7 against 10
+    assertEquals(2, write("\u0141\u00f3d\u017a, Poland")[0] & 3); // 15 against 24
+    // else UTF-16: more than three quarters, two-byte scripts, CJK (3 bytes a char in UTF-8)
+    assertEquals(1, write("ab\u20ac")[0] & 3); // 5 against 6
+    assertEquals(1, write("\u041f\u0440\u0438\u0432\u0435\u0442, \u043c\u0438\u0440")[0] & 3); // 20 against 22
     assertEquals(1, write("\u65e5\u672c\u8a9e")[0] & 3);
+    assertEquals(1, write("ab\u20ac\uD83D\uDE80")[0] & 3); // 9 against 10
+    // an unpaired surrogate has no UTF-8 form: UTF-16, wherever it stands
+    assertEquals(1, write("a".repeat(40) + "\uD800")[0] & 3);
     assertArrayEquals(new byte[] {0}, write(""));
   }
 

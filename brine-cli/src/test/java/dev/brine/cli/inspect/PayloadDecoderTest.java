@@ -55,6 +55,7 @@ class PayloadDecoderTest {
   void builtInValuesDecodeCompletely() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", "Zürich → 東京");
+    m.put("city", "Łódź, Poland");
     m.put("count", 300);
     m.put("big", new BigDecimal("-12.50"));
     m.put("when", Instant.parse("2026-11-21T10:15:30Z"));
@@ -73,8 +74,9 @@ class PayloadDecoderTest {
     assertEquals(bytes.length, d.root().end());
     String t = text(bytes);
     assertTrue(t.startsWith("000000  header 0xC0: format 2, references off, int/long as varints\n"), t);
-    assertTrue(t.contains("000001  value LinkedHashMap (type 35): 13 entries in "), t);
-    assertTrue(t.contains("value String: \"Zürich → 東京\" (UTF-8, "), t);
+    assertTrue(t.contains("000001  value LinkedHashMap (type 35): 14 entries in "), t);
+    assertTrue(t.contains("value String: \"Zürich → 東京\" (UTF-16, "), t);
+    assertTrue(t.contains("value String: \"Łódź, Poland\" (UTF-8, "), t);
     assertTrue(t.contains("value Integer: 300"), t);
     assertTrue(t.contains("value BigDecimal: -12.50"), t);
     assertTrue(t.contains("value Instant: 2026-11-21T10:15:30Z"), t);
