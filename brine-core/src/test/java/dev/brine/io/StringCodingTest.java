@@ -51,7 +51,8 @@ class StringCodingTest {
   @Test
   void edgeCases() {
     for (String s : new String[] {"", "\u0000", "a\uD83D\uDE80b", "\uD800", "\uDC00x", "x\uD800", "\uDBFF\uDFFF",
-        "\u00ff\u0100", "\uFFFF", "tab\tnew\nline", "a".repeat(10_000), "\u00e9".repeat(300), "\u65e5".repeat(5000)}) {
+        "\u00ff\u0100", "\uFFFF", "\u0100", "\u0100\u00ff", "\uD800", "\uD83D\uDE80", "\uDE80\uD83D", "\u0416" + "a".repeat(300),
+        "\u65e5" + "\u00e9".repeat(100), "\u0416\uD800x", "tab\tnew\nline", "a".repeat(10_000), "\u00e9".repeat(300), "\u65e5".repeat(5000)}) {
       assertEquals(s, read(write(s)), () -> "string " + s.codePoints().boxed().toList());
     }
   }
@@ -84,9 +85,26 @@ class StringCodingTest {
     assertEquals(s, read(write(s)));
   }
 
+  /**
+   * The coder the writer picks: Latin-1 when every char is at most U+00FF, else UTF-8 when the string has
+   * no unpaired surrogate and UTF-8 takes at most three quarters of UTF-16's bytes, else UTF-16.
+   */
+  @Property(tries = 500)
+  void theCoderFollowsTheRule(@ForAll("anyChars") String s) {
+    int coder = write(s)[0] & 3;
+    if (s.chars().allMatch(c -> c <= 0xFF)) {
+      assertEquals(0, coder);
+      return;
+    }
+    boolean wellFormed = s.codePoints().noneMatch(cp -> cp >= 0xD800 && cp <= 0xDFFF);
+    long utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    assertEquals(wellFormed && 2 * utf8 <= 3L * s.length() ? 2 : 1, coder, () -> "coder of " + s.codePoints().boxed().toList());
+  }
+
   @Provide
   Arbitrary<String> anyChars() {
     return Arbitraries.oneOf(
+        Arbitraries.strings().withChars("ab ,.\u00e9\u0416\u044f\u20ac\u65e5\uD83D\uDE80\uD800").ofMaxLength(40),
         Arbitraries.strings().all().ofMaxLength(64),
         Arbitraries.strings().ascii().ofMaxLength(200),
         Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(100),

@@ -12,14 +12,15 @@ import org.openjdk.jmh.annotations.State;
  * class of primitives, boxes, enums and nested such classes"): {@link Prim30} (thirty primitives of every
  * type), {@link Account} (primitives, boxes and enums), {@link Trade} (nested final classes), {@link
  * Tick} (a record), {@link Series} (primitive arrays of 24 elements; {@code series64}, {@code series256}
- * and {@code series1k} the same class with longer arrays) {@link Order} (a list of small objects) and {@link Tagged} (lists and a map of strings and
- * boxed numbers).
+ * and {@code series1k} the same class with longer arrays) {@link Order} (a list of small objects), {@link Tagged} (lists and a map of strings and
+ * boxed numbers) and {@link Contact} (strings that are not Latin-1: {@code cyrillic}, {@code accented}, {@code cjk}).
  * Brine and Fory side by side through {@link CodecBench}'s methods.
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
   /** The class. */
-  @Param({"prim30", "account", "trade", "tick", "series", "order", "tagged", "series64", "series256", "series1k"})
+  @Param({"prim30", "account", "trade", "tick", "series", "order", "tagged", "series64", "series256", "series1k",
+      "cyrillic", "accented", "cjk"})
   public String shape;
 
   @Override
@@ -35,6 +36,7 @@ public class UnseenBench extends CodecBench {
       case "series1k" -> Series.create(1024);
       case "series64" -> Series.create(64);
       case "series256" -> Series.create(256);
+      case "cyrillic", "accented", "cjk" -> Contact.create(shape);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
   }
@@ -49,6 +51,7 @@ public class UnseenBench extends CodecBench {
       case "series", "series1k", "series64", "series256" -> List.of(Series.class);
       case "order" -> List.of(Order.class, Order.Line.class, Order.Side.class);
       case "tagged" -> List.of(Tagged.class);
+      case "cyrillic", "accented", "cjk" -> List.of(Contact.class);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
   }
