@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import java.util.Arrays;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -46,6 +47,23 @@ class StringCodingTest {
     // an unpaired surrogate has no UTF-8 form: UTF-16, wherever it stands
     assertEquals(1, write("a".repeat(40) + "\uD800")[0] & 3);
     assertArrayEquals(new byte[] {0}, write(""));
+  }
+
+  /** UTF-8 bodies whose header needs more bytes than a header for their length in chars would. */
+  @Test
+  void utf8BodiesWhoseHeaderOutgrowsTheCharCount() {
+    String[] strings = {
+      "\u00e9".repeat(8) + "a".repeat(15) + "\u20ac", // 24 chars, 34 bytes: a one-byte header for 24, two for 34
+      "\u00e9".repeat(1200) + "a".repeat(1799) + "\u20ac", // 3,000 chars, 4,202 bytes: two bytes, then three
+      "a".repeat(31) + "\u20ac", // 32 chars, 34 bytes
+      "\u20ac" + "a".repeat(30)};
+    for (String s : strings) {
+      byte[] b = write(s);
+      assertEquals(2, b[0] & 3, "UTF-8");
+      assertEquals(s, read(b));
+      assertArrayEquals(s.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+          Arrays.copyOfRange(b, b.length - s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, b.length));
+    }
   }
 
   @Test
