@@ -58,7 +58,7 @@ final class StringCodec {
     if (len != 0 && s.charAt(0) > 0xFF) {
       // wide from its first char (Cyrillic, Greek, CJK...): the optimistic Latin-1 copy and scan below
       // would be thrown away (Cyrillic and CJK records 1.5-1.6x faster without them, journal step 128)
-      writeWide(w, s, 0);
+      writeWide(w, s);
       return;
     }
     // Optimistic Latin-1: the header for a Latin-1 body of len bytes, then the low byte of every char
@@ -78,11 +78,7 @@ final class StringCodec {
       w.pos = start + len;
       return;
     }
-    int firstWide = 0;
-    while (s.charAt(firstWide) <= 0xFF) {
-      firstWide++;
-    }
-    writeWide(w, s, firstWide);
+    writeWide(w, s); // from its first char: no separate scan for where the wide chars start (journal step 128)
   }
 
   /** {@code String.getBytes(int, int, byte[], int)}: deprecated because it drops the high bytes, which is the point here. */
@@ -98,15 +94,12 @@ final class StringCodec {
    * than UTF-16) took 2.2 times UTF-16's time to read and 1.3 times to write (journal step 128). So UTF-8
    * is kept where it saves at least a quarter of the bytes: mostly-ASCII text with a few wide chars.
    */
-  private static void writeWide(ByteWriter w, String s, int firstWide) {
+  private static void writeWide(ByteWriter w, String s) {
     int len = s.length();
     long utf8 = 0;
-    for (int i = 0; i < firstWide; i++) {
-      utf8 += s.charAt(i) < 0x80 ? 1 : 2; // the Latin-1 prefix
-    }
     long most = 3L * len / 2; // three quarters of UTF-16's 2 * len bytes
     boolean unpaired = false;
-    for (int i = firstWide; i < len && utf8 <= most; i++) { // stops once UTF-8 cannot be chosen
+    for (int i = 0; i < len && utf8 <= most; i++) { // stops once UTF-8 cannot be chosen
       char c = s.charAt(i);
       if (c < 0x80) {
         utf8 += 1;
