@@ -522,7 +522,8 @@ final class DrawnVersion {
     return choices[r.nextInt(choices.length)];
   }
 
-  private static final String[] STRINGS = {"", "a", "hello", "héllo", "\uD83D\uDE00 smile", "日本語", "x".repeat(40)};
+  private static final String[] STRINGS = {"", "a", "hello", "héllo", "\uD83D\uDE00 smile", "日本語", "x".repeat(40),
+      "Привет, мир", "Łódź – Poland"};
 
   private static String string(Random r) {
     return r.nextInt(3) == 0 ? Long.toString(r.nextLong(), 36) : STRINGS[r.nextInt(STRINGS.length)];
