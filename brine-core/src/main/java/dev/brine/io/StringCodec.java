@@ -152,13 +152,22 @@ final class StringCodec {
       w.ensure((int) utf16);
       byte[] buf = w.buf;
       int p = w.pos;
-      for (int i = 0; i < len; i++) {
-        ByteWriter.I16.set(buf, p, (short) s.charAt(i));
-        p += 2;
+      if (VALUE != null && NATIVE_LITTLE_ENDIAN) {
+        // java.lang open (a Latin-1 string never gets here then): the string's own UTF-16 bytes, one copy
+        System.arraycopy((byte[]) VALUE.get(s), 0, buf, p, (int) utf16);
+        p += (int) utf16;
+      } else {
+        for (int i = 0; i < len; i++) {
+          ByteWriter.I16.set(buf, p, (short) s.charAt(i));
+          p += 2;
+        }
       }
       w.pos = p;
     }
   }
+
+  /** Whether a UTF-16 string's own bytes ({@code String.value}, in the platform's order) are UTF-16LE. */
+  private static final boolean NATIVE_LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
 
   /** Reads the body of a string whose header has been read; {@code start} is the header's offset. */
   static String read(ByteReader r, long header, int start) {
