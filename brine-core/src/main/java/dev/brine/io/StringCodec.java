@@ -245,43 +245,36 @@ final class StringCodec {
         continue;
       }
       b &= 0xFF;
-      int cp;
-      int need;
-      int min;
-      if (b >= 0xC2 && b <= 0xDF) {
-        cp = b & 0x1F;
-        need = 1;
-        min = 0x80;
-      } else if (b >= 0xE0 && b <= 0xEF) {
-        cp = b & 0x0F;
-        need = 2;
-        min = 0x800;
-      } else if (b >= 0xF0 && b <= 0xF4) {
-        cp = b & 0x07;
-        need = 3;
-        min = 0x10000;
-      } else {
-        throw badUtf8(r, p, start);
-      }
-      if (p + need >= end) {
-        throw badUtf8(r, p, start);
-      }
-      for (int k = 1; k <= need; k++) {
-        int cont = buf[p + k] & 0xFF;
-        if ((cont & 0xC0) != 0x80) {
+      // one case per sequence length, each with its own bounds and checks (no loop over a length)
+      if (b >= 0xC2 && b <= 0xDF) { // two bytes: U+0080..U+07FF, never a surrogate
+        if (p + 1 >= end || (buf[p + 1] & 0xC0) != 0x80) {
           throw badUtf8(r, p, start);
         }
-        cp = (cp << 6) | (cont & 0x3F);
-      }
-      if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        throw badUtf8(r, p, start);
-      }
-      p += need + 1;
-      if (cp >= 0x10000) {
+        chars[c++] = (char) ((b & 0x1F) << 6 | buf[p + 1] & 0x3F);
+        p += 2;
+      } else if (b >= 0xE0 && b <= 0xEF) { // three bytes: U+0800..U+FFFF but the surrogates
+        if (p + 2 >= end || (buf[p + 1] & 0xC0) != 0x80 || (buf[p + 2] & 0xC0) != 0x80) {
+          throw badUtf8(r, p, start);
+        }
+        int cp = (b & 0x0F) << 12 | (buf[p + 1] & 0x3F) << 6 | buf[p + 2] & 0x3F;
+        if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
+          throw badUtf8(r, p, start);
+        }
+        chars[c++] = (char) cp;
+        p += 3;
+      } else if (b >= 0xF0 && b <= 0xF4) { // four bytes: U+10000..U+10FFFF, a surrogate pair
+        if (p + 3 >= end || (buf[p + 1] & 0xC0) != 0x80 || (buf[p + 2] & 0xC0) != 0x80 || (buf[p + 3] & 0xC0) != 0x80) {
+          throw badUtf8(r, p, start);
+        }
+        int cp = (b & 0x07) << 18 | (buf[p + 1] & 0x3F) << 12 | (buf[p + 2] & 0x3F) << 6 | buf[p + 3] & 0x3F;
+        if (cp < 0x10000 || cp > 0x10FFFF) {
+          throw badUtf8(r, p, start);
+        }
         chars[c++] = Character.highSurrogate(cp);
         chars[c++] = Character.lowSurrogate(cp);
+        p += 4;
       } else {
-        chars[c++] = (char) cp;
+        throw badUtf8(r, p, start);
       }
     }
     r.pos = end;

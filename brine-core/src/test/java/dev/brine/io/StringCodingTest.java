@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
 import java.util.Arrays;
+import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -117,6 +118,41 @@ class StringCodingTest {
     boolean wellFormed = s.codePoints().noneMatch(cp -> cp >= 0xD800 && cp <= 0xDFFF);
     long utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     assertEquals(wellFormed && 2 * utf8 <= 3L * s.length() ? 2 : 1, coder, () -> "coder of " + s.codePoints().boxed().toList());
+  }
+
+  /** A UTF-8 body is read exactly as the JDK's strict decoder reads it, or refused where that decoder refuses it. */
+  @Property(tries = 3000)
+  void utf8BodiesDecodeAsTheStrictDecoderDecodesThem(@ForAll("utf8ish") List<Byte> bytes) {
+    byte[] body = new byte[bytes.size()];
+    for (int i = 0; i < body.length; i++) {
+      body[i] = bytes.get(i);
+    }
+    ByteWriter w = new ByteWriter(0);
+    w.writeVarUInt64((long) body.length << 2 | 2);
+    w.writeBytes(body, 0, body.length);
+    byte[] payload = w.toByteArray();
+    String strict;
+    try {
+      strict = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(body)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      strict = null;
+    }
+    if (strict == null) {
+      assertThrows(MalformedInputException.class, () -> read(payload), () -> Arrays.toString(body));
+    } else {
+      assertEquals(strict, read(payload), () -> Arrays.toString(body));
+    }
+  }
+
+  /** Bytes around the edges of UTF-8: ASCII, continuation bytes, every kind of lead byte and the ones never used. */
+  @Provide
+  Arbitrary<List<Byte>> utf8ish() {
+    return Arbitraries.of((byte) 0x41, (byte) 0x00, (byte) 0x7F, (byte) 0x80, (byte) 0x8F, (byte) 0x90, (byte) 0x9F,
+        (byte) 0xA0, (byte) 0xBF, (byte) 0xC0, (byte) 0xC1, (byte) 0xC2, (byte) 0xDF, (byte) 0xE0, (byte) 0xE1,
+        (byte) 0xED, (byte) 0xEF, (byte) 0xF0, (byte) 0xF3, (byte) 0xF4, (byte) 0xF5, (byte) 0xFF).list().ofMaxSize(12);
   }
 
   @Provide
