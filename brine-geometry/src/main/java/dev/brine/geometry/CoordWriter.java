@@ -164,6 +164,18 @@ final class CoordWriter {
     }
   }
 
+  /**
+   * The coordinates of a CoordinateArraySequence whose declared dimension is {@code layout}, nothing
+   * left out (Z, M or both: XY callers copy inline); returns the position after them.
+   */
+  static int stored(byte[] b, int pos, Coordinate[] cs, int layout) {
+    try {
+      return layout == (FLAG_Z | FLAG_M) ? xy23(b, pos, cs) : xy2(b, pos, cs);
+    } catch (IllegalArgumentException e) {
+      throw unreadable(e);
+    }
+  }
+
   /** A CoordinateArraySequence whose declared dimension is the layout's. */
   private static int array(byte[] b, int pos, Coordinate[] cs, int layout) {
     switch (layout) {

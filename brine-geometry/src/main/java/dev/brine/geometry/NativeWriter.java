@@ -93,6 +93,12 @@ final class NativeWriter {
       return LineWriter.writeLine(b, 0, l, LINESTRING, flags(plan)) < 0 ? null : b;
     }
     if (c == MultiPolygon.class) {
+      if (quick) {
+        byte[] xy = PolygonWriter.multiPolygonArrays(g);
+        if (xy != null) {
+          return xy;
+        }
+      }
       long plan = PolygonWriter.planMultiPolygon(g, omit);
       byte[] b = new byte[size(plan)];
       return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan), PolygonWriter.plannedWords(plan)) < 0 ? null : b;

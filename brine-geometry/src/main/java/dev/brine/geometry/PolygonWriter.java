@@ -4,9 +4,11 @@ import static dev.brine.geometry.NativeFormat.*;
 import static dev.brine.geometry.NativeWriter.*;
 
 import dev.brine.io.ByteWriter;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Plans and writes Polygons and MultiPolygons in the native format, version 2 (see {@link
@@ -148,5 +150,92 @@ final class PolygonWriter {
       }
     }
     return pos;
+  }
+
+  /**
+   * A root MultiPolygon whose rings are all JTS's default sequence of one declared dimension, nothing
+   * left out (no Z or M that is NaN in its first coordinate), planned and written in one method: one
+   * walk for its sizes (and the check of each ring's class and dimension), the exact array, one walk for
+   * its counts and coordinates. Null if it is empty, its SRID or count needs the extension, a ring is
+   * of another class or dimension, or its first Z or M is NaN (the general path decides then).
+   */
+  static byte[] multiPolygonArrays(Geometry g) {
+    int n = g.getNumGeometries();
+    int srid = g.getSRID();
+    if (n == 0 || !narrow(srid, n)) {
+      return null;
+    }
+    CoordinateSequence any = ((Polygon) g.getGeometryN(0)).getExteriorRing().getCoordinateSequence();
+    int dim = any.getDimension();
+    int measures = any.getMeasures();
+    CoordinateSequence first = null;
+    long words = n;
+    long points = 0;
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      int holes = p.getNumInteriorRing();
+      CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+      if (!like(shell, dim, measures)) {
+        return null;
+      }
+      int size = shell.size();
+      points += size;
+      if (holes != 0 || size != 0) { // as ringCount: an empty polygon has no rings
+        words += 1 + holes;
+      }
+      if (first == null && size != 0) {
+        first = shell;
+      }
+      for (int h = 0; h < holes; h++) {
+        CoordinateSequence seq = p.getInteriorRingN(h).getCoordinateSequence();
+        if (!like(seq, dim, measures)) {
+          return null;
+        }
+        points += seq.size();
+        if (first == null && seq.size() != 0) {
+          first = seq;
+        }
+      }
+    }
+    int layout = Coords.flagsOf(any);
+    if (first != null && unitFlags(first, layout, true) != layout) {
+      return null; // a Z or M left out: the general path checks the rest are NaN
+    }
+    long bytes = HEADER_BYTES + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
+    if (bytes > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) bytes];
+    ByteWriter.storeInt64(b, 0, header2(MULTIPOLYGON, layout, srid, n));
+    int s = HEADER_BYTES;
+    int pos = s + (((int) words * 4 + 7) & ~7);
+    // the padding word, if any, is already zero in the new array
+    for (int i = 0; i < n; i++) {
+      Polygon p = (Polygon) g.getGeometryN(i);
+      int rings = ringCount(p);
+      ByteWriter.storeInt32(b, s, rings);
+      s += 4;
+      for (int r = 0; r < rings; r++, s += 4) {
+        Coordinate[] cs = ((CoordinateArraySequence) ring(p, r)).toCoordinateArray();
+        int m = cs.length;
+        ByteWriter.storeInt32(b, s, m);
+        if (layout == 0) {
+          for (int k = 0; k < m; k++) {
+            Coordinate c = cs[k];
+            int q = pos + (k << 4);
+            ByteWriter.storeFloat64(b, q, c.x);
+            ByteWriter.storeFloat64(b, q + 8, c.y);
+          }
+          pos += m << 4;
+        } else {
+          pos = CoordWriter.stored(b, pos, cs, layout);
+        }
+      }
+    }
+    return b;
+  }
+
+  private static boolean like(CoordinateSequence seq, int dim, int measures) {
+    return seq.getClass() == CoordinateArraySequence.class && seq.getDimension() == dim && seq.getMeasures() == measures;
   }
 }
