@@ -166,9 +166,12 @@ final class CoordWriter {
 
   /**
    * The coordinates of a CoordinateArraySequence whose declared dimension is {@code layout}, nothing
-   * left out (Z, M or both: XY callers copy inline); returns the position after them.
+   * left out; returns the position after them.
    */
   static int stored(byte[] b, int pos, Coordinate[] cs, int layout) {
+    if (layout == 0) {
+      return xy(b, pos, cs);
+    }
     try {
       return layout == (FLAG_Z | FLAG_M) ? xy23(b, pos, cs) : xy2(b, pos, cs);
     } catch (IllegalArgumentException e) {

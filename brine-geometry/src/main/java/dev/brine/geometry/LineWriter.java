@@ -4,9 +4,11 @@ import static dev.brine.geometry.NativeFormat.*;
 import static dev.brine.geometry.NativeWriter.*;
 
 import dev.brine.io.ByteWriter;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Plans and writes LineStrings, LinearRings and MultiLineStrings in the native format, version 2 (see
@@ -57,5 +59,53 @@ final class LineWriter {
       pos = CoordWriter.write(b, pos, ((LineString) g.getGeometryN(i)).getCoordinateSequence(), flags);
     }
     return pos;
+  }
+
+  /**
+   * A root MultiLineString whose lines are all JTS's default sequence of one declared dimension,
+   * nothing left out, planned and written in one method (as {@link PolygonWriter#multiPolygonArrays});
+   * null when the general path decides.
+   */
+  static byte[] multiLineArrays(Geometry g) {
+    int n = g.getNumGeometries();
+    int srid = g.getSRID();
+    if (n == 0 || !narrow(srid, n)) {
+      return null;
+    }
+    CoordinateSequence any = ((LineString) g.getGeometryN(0)).getCoordinateSequence();
+    int dim = any.getDimension();
+    int measures = any.getMeasures();
+    CoordinateSequence first = null;
+    long points = 0;
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence seq = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
+      if (!PolygonWriter.like(seq, dim, measures)) {
+        return null;
+      }
+      int size = seq.size();
+      points += size;
+      if (first == null && size != 0) {
+        first = seq;
+      }
+    }
+    int layout = Coords.flagsOf(any);
+    if (first != null && unitFlags(first, layout, true) != layout) {
+      return null; // a Z or M left out: the general path checks the rest are NaN
+    }
+    long bytes = HEADER_BYTES + ((4L * n + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
+    if (bytes > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) bytes];
+    ByteWriter.storeInt64(b, 0, header2(MULTILINESTRING, layout, srid, n));
+    int s = HEADER_BYTES;
+    int pos = s + ((n * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
+    for (int i = 0; i < n; i++, s += 4) {
+      Coordinate[] cs = ((CoordinateArraySequence) ((LineString) g.getGeometryN(i)).getCoordinateSequence()).toCoordinateArray();
+      int m = cs.length;
+      ByteWriter.storeInt32(b, s, m);
+      pos = CoordWriter.stored(b, pos, cs, layout);
+    }
+    return b;
   }
 }

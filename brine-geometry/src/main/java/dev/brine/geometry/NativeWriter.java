@@ -103,6 +103,12 @@ final class NativeWriter {
       byte[] b = new byte[size(plan)];
       return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan), PolygonWriter.plannedWords(plan)) < 0 ? null : b;
     }
+    if (quick && c == MultiLineString.class) {
+      byte[] arrays = LineWriter.multiLineArrays(g);
+      if (arrays != null) {
+        return arrays;
+      }
+    }
     int type = typeOf(g);
     long plan = plan(g, type, omit, 1);
     byte[] b = new byte[size(plan)];

@@ -219,23 +219,13 @@ final class PolygonWriter {
         Coordinate[] cs = ((CoordinateArraySequence) ring(p, r)).toCoordinateArray();
         int m = cs.length;
         ByteWriter.storeInt32(b, s, m);
-        if (layout == 0) {
-          for (int k = 0; k < m; k++) {
-            Coordinate c = cs[k];
-            int q = pos + (k << 4);
-            ByteWriter.storeFloat64(b, q, c.x);
-            ByteWriter.storeFloat64(b, q + 8, c.y);
-          }
-          pos += m << 4;
-        } else {
-          pos = CoordWriter.stored(b, pos, cs, layout);
-        }
+        pos = CoordWriter.stored(b, pos, cs, layout);
       }
     }
     return b;
   }
 
-  private static boolean like(CoordinateSequence seq, int dim, int measures) {
+  static boolean like(CoordinateSequence seq, int dim, int measures) {
     return seq.getClass() == CoordinateArraySequence.class && seq.getDimension() == dim && seq.getMeasures() == measures;
   }
 }
