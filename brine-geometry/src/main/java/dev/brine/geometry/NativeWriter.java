@@ -82,6 +82,12 @@ final class NativeWriter {
     }
     if (c == Polygon.class) {
       Polygon p = (Polygon) g;
+      if (quick && p.getNumInteriorRing() != 0) { // one ring: the general path is as short (journal step 25)
+        byte[] arrays = PolygonWriter.polygonArrays(p);
+        if (arrays != null) {
+          return arrays;
+        }
+      }
       long plan = PolygonWriter.planPolygon(p, omit);
       byte[] b = new byte[size(plan)];
       return PolygonWriter.writePolygon(b, 0, p, flags(plan)) < 0 ? null : b;

@@ -225,6 +225,56 @@ final class PolygonWriter {
     return b;
   }
 
+  /**
+   * A root polygon with holes whose rings are all JTS's default sequence of one declared dimension,
+   * nothing left out, planned and written in one method (as {@link #multiPolygonArrays}); null when the
+   * general path decides.
+   */
+  static byte[] polygonArrays(Polygon p) {
+    int holes = p.getNumInteriorRing();
+    int srid = p.getSRID();
+    CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
+    int rings = 1 + holes;
+    if (!narrow(srid, rings)) {
+      return null;
+    }
+    int dim = shell.getDimension();
+    int measures = shell.getMeasures();
+    if (!like(shell, dim, measures)) {
+      return null;
+    }
+    CoordinateSequence first = shell.size() != 0 ? shell : null;
+    long points = shell.size();
+    for (int h = 0; h < holes; h++) {
+      CoordinateSequence seq = p.getInteriorRingN(h).getCoordinateSequence();
+      if (!like(seq, dim, measures)) {
+        return null;
+      }
+      points += seq.size();
+      if (first == null && seq.size() != 0) {
+        first = seq;
+      }
+    }
+    int layout = Coords.flagsOf(shell);
+    if (first != null && unitFlags(first, layout, true) != layout) {
+      return null; // a Z or M left out: the general path checks the rest are NaN
+    }
+    long bytes = HEADER_BYTES + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
+    if (bytes > Integer.MAX_VALUE - 16) {
+      return null;
+    }
+    byte[] b = new byte[(int) bytes];
+    ByteWriter.storeInt64(b, 0, header2(POLYGON, layout, srid, rings));
+    int s = HEADER_BYTES;
+    int pos = s + ((rings * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
+    for (int r = 0; r < rings; r++, s += 4) {
+      Coordinate[] cs = ((CoordinateArraySequence) ring(p, r)).toCoordinateArray();
+      ByteWriter.storeInt32(b, s, cs.length);
+      pos = CoordWriter.stored(b, pos, cs, layout);
+    }
+    return b;
+  }
+
   static boolean like(CoordinateSequence seq, int dim, int measures) {
     return seq.getClass() == CoordinateArraySequence.class && seq.getDimension() == dim && seq.getMeasures() == measures;
   }

@@ -389,8 +389,9 @@ class GeometrySerdeTest {
   }
 
   /**
-   * A root MultiPolygon or MultiLineString of JTS's default sequences in one dimension is written by a
-   * method of its own ({@code PolygonWriter.multiPolygonArrays}, {@code LineWriter.multiLineArrays});
+   * A root MultiPolygon, MultiLineString or polygon with holes of JTS's default sequences in one
+   * dimension is written by a method of its own ({@code PolygonWriter.multiPolygonArrays}, {@code
+   * LineWriter.multiLineArrays}, {@code PolygonWriter.polygonArrays});
    * every case it hands back to the general writer, and every case it keeps, gives the bytes of the
    * general writer (the buffer writes) and reads back: each dimension; a first Z or M that is NaN (left
    * out when all are, kept when a later one is not); a non-canonical NaN first; a part of another
@@ -431,7 +432,7 @@ class GeometrySerdeTest {
           ls[2 * i + 1] = array.createLineString(holeRing.getCoordinateSequence());
         }
         String at = "dimension " + d + ", measures " + m + ", variant " + variant;
-        for (Geometry g : new Geometry[] {array.createMultiPolygon(ps), array.createMultiLineString(ls),
+        for (Geometry g : new Geometry[] {array.createMultiPolygon(ps), array.createMultiLineString(ls), ps[0], ps[1], ps[2],
             array.createMultiLineString(variant == 7 ? new org.locationtech.jts.geom.LineString[] {ls[0]} : new org.locationtech.jts.geom.LineString[] {ls[0], ls[2]}),
             array.createMultiPolygon(new org.locationtech.jts.geom.Polygon[] {empty(array, d, m)}),
             array.createMultiLineString(new org.locationtech.jts.geom.LineString[] {
