@@ -170,7 +170,7 @@ final class CoordWriter {
    */
   static int stored(byte[] b, int pos, Coordinate[] cs, int layout) {
     if (layout == 0) {
-      return xy(b, pos, cs);
+      return cs.length >= LONG ? xyLong(b, pos, cs) : xy(b, pos, cs);
     }
     try {
       return layout == (FLAG_Z | FLAG_M) ? xy23(b, pos, cs) : xy2(b, pos, cs);
@@ -212,6 +212,38 @@ final class CoordWriter {
   private static int xy(byte[] b, int pos, Coordinate[] cs) {
     int n = cs.length;
     for (int i = 0; i < n; i++) {
+      Coordinate c = cs[i];
+      int p = pos + (i << 4);
+      ByteWriter.storeFloat64(b, p, c.x);
+      ByteWriter.storeFloat64(b, p + 8, c.y);
+    }
+    return pos + (n << 4);
+  }
+
+  /**
+   * XY coordinates four a turn, for the one-method writers of multi-part geometries ({@link #stored}): inside
+   * their part loops C2 unrolled {@link #xy} twice with spilled registers (perfasm, MultiLineString n = 128);
+   * single sequences keep {@link #xy}, which C2 compiles well on its own (this loop measured 0.96x there).
+   */
+  private static int xyLong(byte[] b, int pos, Coordinate[] cs) {
+    int n = cs.length;
+    int i = 0;
+    for (int n4 = n & ~3; i < n4; i += 4) {
+      int p = pos + (i << 4);
+      Coordinate c0 = cs[i];
+      Coordinate c1 = cs[i + 1];
+      Coordinate c2 = cs[i + 2];
+      Coordinate c3 = cs[i + 3];
+      ByteWriter.storeFloat64(b, p, c0.x);
+      ByteWriter.storeFloat64(b, p + 8, c0.y);
+      ByteWriter.storeFloat64(b, p + 16, c1.x);
+      ByteWriter.storeFloat64(b, p + 24, c1.y);
+      ByteWriter.storeFloat64(b, p + 32, c2.x);
+      ByteWriter.storeFloat64(b, p + 40, c2.y);
+      ByteWriter.storeFloat64(b, p + 48, c3.x);
+      ByteWriter.storeFloat64(b, p + 56, c3.y);
+    }
+    for (; i < n; i++) {
       Coordinate c = cs[i];
       int p = pos + (i << 4);
       ByteWriter.storeFloat64(b, p, c.x);

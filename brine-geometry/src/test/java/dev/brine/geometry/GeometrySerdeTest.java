@@ -131,7 +131,8 @@ class GeometrySerdeTest {
 
   /**
    * Every length from 0 to 40 coordinates through the copy loops of JTS's default sequence (short and long
-   * ones, every remainder of an unrolled loop), in every dimension, as a line, a ring and two lines: the
+   * ones, every remainder of an unrolled loop), in every dimension, as a line, a ring, two lines, a polygon
+   * with a hole and a MultiPolygon (each also as the root, where multi-part roots have writers of their own): the
    * bytes equal those written from a packed sequence of the same ordinates (another loop), and read back.
    */
   @ParameterizedTest
@@ -155,7 +156,12 @@ class GeometrySerdeTest {
           pair[k] = f.createGeometryCollection(new Geometry[] {
               parts[0], f.createMultiLineString(new org.locationtech.jts.geom.LineString[] {
                   (org.locationtech.jts.geom.LineString) parts[0], (org.locationtech.jts.geom.LineString) parts[1]}),
-              n >= 3 ? f.createPolygon(closed(f, line)) : f.createPolygon()});
+              n >= 3 ? f.createPolygon(closed(f, line)) : f.createPolygon(),
+              // holes and parts: the one-method writers of multi-part roots and their copy loops
+              n >= 3 ? f.createPolygon(closed(f, line), new LinearRing[] {closed(f, other)}) : f.createPolygon(),
+              n >= 3 ? f.createMultiPolygon(new org.locationtech.jts.geom.Polygon[] {
+                  f.createPolygon(closed(f, other)), f.createPolygon(closed(f, line), new LinearRing[] {closed(f, other)})})
+                  : f.createMultiPolygon()});
         }
         String at = "dimension " + dimension + ", measures " + measures + ", n " + n;
         for (int m = 0; m < pair[0].getNumGeometries(); m++) {
