@@ -24,7 +24,10 @@ import org.locationtech.jts.geom.Polygon;
  * entry points, the dispatch, the header and what the types share; the types' plans and writes are in
  * {@link PointWriter}, {@link LineWriter} and {@link PolygonWriter} (GeometryCollections here). Root
  * geometries of the JTS classes go straight to their type's plan and write (small methods C2 inlines);
- * collection members go through the {@link #plan}/{@link #write} switches. Coordinates are copied by
+ * root MultiPoints, MultiLineStrings, MultiPolygons and polygons with holes whose parts are JTS's default
+ * sequence in one dimension are first tried by one method each that plans and writes them (the "quick"
+ * paths: null, and the plan and write then, for anything else); collection members go through the
+ * {@link #plan}/{@link #write} switches. Coordinates are copied by
  * {@link CoordWriter}, one loop per sequence class and stored dimension.
  *
  * <p>A Z or M that is NaN in a geometry's first coordinate is left out (flag Z_NAN/M_NAN); if a later
@@ -59,7 +62,8 @@ final class NativeWriter {
 
   /**
    * A root without envelope, by exact class; null if an ordinate left out was not NaN or, with {@code
-   * quick}, if a MultiPoint is not as uniform as its first point promised.
+   * quick}, if a MultiPoint is not as uniform as its first point promised. With {@code quick} the
+   * one-method writers of multi-part roots are tried first (each decides for itself or answers null).
    */
   private static byte[] root(Geometry g, boolean omit, boolean quick) {
     Class<?> c = g.getClass();
@@ -100,9 +104,9 @@ final class NativeWriter {
     }
     if (c == MultiPolygon.class) {
       if (quick) {
-        byte[] xy = PolygonWriter.multiPolygonArrays(g);
-        if (xy != null) {
-          return xy;
+        byte[] arrays = PolygonWriter.multiPolygonArrays(g);
+        if (arrays != null) {
+          return arrays;
         }
       }
       long plan = PolygonWriter.planMultiPolygon(g, omit);
