@@ -64,10 +64,44 @@ final class NativeWriter {
    * A root without envelope, by exact class; null if an ordinate left out was not NaN or, with {@code
    * quick}, if a MultiPoint is not as uniform as its first point promised. With {@code quick} the
    * one-method writers of multi-part roots are tried first (each decides for itself or answers null).
+   * A dispatch of its own, each class in a method of its own: small enough for C2 to inline into the
+   * caller with the one class it sees (as one method of 400 bytes it was "hot method too big", a call
+   * on every serialize).
    */
   private static byte[] root(Geometry g, boolean omit, boolean quick) {
     Class<?> c = g.getClass();
-    if (quick && c == MultiPoint.class) {
+    if (c == Point.class) {
+      return point((Point) g, omit);
+    }
+    if (c == MultiPoint.class) {
+      return multiPoint(g, omit, quick);
+    }
+    if (c == Polygon.class) {
+      return polygon((Polygon) g, omit, quick);
+    }
+    if (c == LineString.class) {
+      return line((LineString) g, omit);
+    }
+    if (c == MultiPolygon.class) {
+      return multiPolygon(g, omit, quick);
+    }
+    if (quick && c == MultiLineString.class) {
+      byte[] arrays = LineWriter.multiLineArrays(g);
+      if (arrays != null) {
+        return arrays;
+      }
+    }
+    return other(g, omit);
+  }
+
+  private static byte[] point(Point p, boolean omit) {
+    long plan = PointWriter.planPoint(p, omit);
+    byte[] b = new byte[size(plan)];
+    return PointWriter.writePoint(b, 0, p, flags(plan)) < 0 ? null : b;
+  }
+
+  private static byte[] multiPoint(Geometry g, boolean omit, boolean quick) {
+    if (quick) {
       byte[] xy = PointWriter.multiPointXY(g);
       if (xy != null) {
         return xy;
@@ -78,47 +112,41 @@ final class NativeWriter {
         return PointWriter.writeMultiPoint(b, 0, g, flags(plan)) < 0 ? null : b;
       }
     }
-    if (c == Point.class) {
-      Point p = (Point) g;
-      long plan = PointWriter.planPoint(p, omit);
-      byte[] b = new byte[size(plan)];
-      return PointWriter.writePoint(b, 0, p, flags(plan)) < 0 ? null : b;
-    }
-    if (c == Polygon.class) {
-      Polygon p = (Polygon) g;
-      if (quick && p.getNumInteriorRing() != 0) { // one ring: the general path is as short (journal step 25)
-        byte[] arrays = PolygonWriter.polygonArrays(p);
-        if (arrays != null) {
-          return arrays;
-        }
-      }
-      long plan = PolygonWriter.planPolygon(p, omit);
-      byte[] b = new byte[size(plan)];
-      return PolygonWriter.writePolygon(b, 0, p, flags(plan)) < 0 ? null : b;
-    }
-    if (c == LineString.class) {
-      LineString l = (LineString) g;
-      long plan = LineWriter.planLine(l, omit);
-      byte[] b = new byte[size(plan)];
-      return LineWriter.writeLine(b, 0, l, LINESTRING, flags(plan)) < 0 ? null : b;
-    }
-    if (c == MultiPolygon.class) {
-      if (quick) {
-        byte[] arrays = PolygonWriter.multiPolygonArrays(g);
-        if (arrays != null) {
-          return arrays;
-        }
-      }
-      long plan = PolygonWriter.planMultiPolygon(g, omit);
-      byte[] b = new byte[size(plan)];
-      return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan), PolygonWriter.plannedWords(plan)) < 0 ? null : b;
-    }
-    if (quick && c == MultiLineString.class) {
-      byte[] arrays = LineWriter.multiLineArrays(g);
+    return other(g, omit);
+  }
+
+  private static byte[] polygon(Polygon p, boolean omit, boolean quick) {
+    if (quick && p.getNumInteriorRing() != 0) { // one ring: the general path is as short (journal step 25)
+      byte[] arrays = PolygonWriter.polygonArrays(p);
       if (arrays != null) {
         return arrays;
       }
     }
+    long plan = PolygonWriter.planPolygon(p, omit);
+    byte[] b = new byte[size(plan)];
+    return PolygonWriter.writePolygon(b, 0, p, flags(plan)) < 0 ? null : b;
+  }
+
+  private static byte[] line(LineString l, boolean omit) {
+    long plan = LineWriter.planLine(l, omit);
+    byte[] b = new byte[size(plan)];
+    return LineWriter.writeLine(b, 0, l, LINESTRING, flags(plan)) < 0 ? null : b;
+  }
+
+  private static byte[] multiPolygon(Geometry g, boolean omit, boolean quick) {
+    if (quick) {
+      byte[] arrays = PolygonWriter.multiPolygonArrays(g);
+      if (arrays != null) {
+        return arrays;
+      }
+    }
+    long plan = PolygonWriter.planMultiPolygon(g, omit);
+    byte[] b = new byte[size(plan)];
+    return PolygonWriter.writeMultiPolygon(b, 0, g, flags(plan), PolygonWriter.plannedWords(plan)) < 0 ? null : b;
+  }
+
+  /** Any other root (MultiLineString, LinearRing, collections) through the plan and write switches. */
+  private static byte[] other(Geometry g, boolean omit) {
     int type = typeOf(g);
     long plan = plan(g, type, omit, 1);
     byte[] b = new byte[size(plan)];
