@@ -179,6 +179,18 @@ final class CoordWriter {
     }
   }
 
+  /**
+   * The coordinates of a part of the one-method writers ({@link PolygonWriter#like}: JTS's default sequence
+   * or a packed one of doubles) whose declared dimension is {@code layout}, nothing left out.
+   */
+  static int part(byte[] b, int pos, CoordinateSequence seq, int layout) {
+    if (seq.getClass() == CoordinateArraySequence.class) {
+      return stored(b, pos, ((CoordinateArraySequence) seq).toCoordinateArray(), layout);
+    }
+    double[] raw = ((PackedCoordinateSequence.Double) seq).getRawCoordinates();
+    return ByteWriter.storeFloat64s(b, pos, raw, raw.length);
+  }
+
   /** A CoordinateArraySequence whose declared dimension is the layout's. */
   private static int array(byte[] b, int pos, Coordinate[] cs, int layout) {
     switch (layout) {

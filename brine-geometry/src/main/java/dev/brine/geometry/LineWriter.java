@@ -4,11 +4,9 @@ import static dev.brine.geometry.NativeFormat.*;
 import static dev.brine.geometry.NativeWriter.*;
 
 import dev.brine.io.ByteWriter;
-import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Plans and writes LineStrings, LinearRings and MultiLineStrings in the native format, version 2 (see
@@ -62,7 +60,7 @@ final class LineWriter {
   }
 
   /**
-   * A root MultiLineString whose lines are all JTS's default sequence of one declared dimension,
+   * A root MultiLineString whose lines are all sequences {@link PolygonWriter#like} takes, of one declared dimension,
    * nothing left out, planned and written in one method (as {@link PolygonWriter#multiPolygonArrays});
    * null when the general path decides.
    */
@@ -101,10 +99,9 @@ final class LineWriter {
     int s = HEADER_BYTES;
     int pos = s + ((n * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
     for (int i = 0; i < n; i++, s += 4) {
-      Coordinate[] cs = ((CoordinateArraySequence) ((LineString) g.getGeometryN(i)).getCoordinateSequence()).toCoordinateArray();
-      int m = cs.length;
-      ByteWriter.storeInt32(b, s, m);
-      pos = CoordWriter.stored(b, pos, cs, layout);
+      CoordinateSequence seq = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
+      ByteWriter.storeInt32(b, s, seq.size());
+      pos = CoordWriter.part(b, pos, seq, layout);
     }
     return b;
   }

@@ -25,7 +25,7 @@ import org.locationtech.jts.geom.Polygon;
  * {@link PointWriter}, {@link LineWriter} and {@link PolygonWriter} (GeometryCollections here). Root
  * geometries of the JTS classes go straight to their type's plan and write (small methods C2 inlines);
  * root MultiPoints, MultiLineStrings, MultiPolygons and polygons with holes whose parts are JTS's default
- * sequence in one dimension are first tried by one method each that plans and writes them (the "quick"
+ * sequence (or, but for MultiPoints, a packed one of doubles) in one dimension are first tried by one method each that plans and writes them (the "quick"
  * paths: null, and the plan and write then, for anything else); collection members go through the
  * {@link #plan}/{@link #write} switches. Coordinates are copied by
  * {@link CoordWriter}, one loop per sequence class and stored dimension.

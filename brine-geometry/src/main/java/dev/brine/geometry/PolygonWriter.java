@@ -4,11 +4,11 @@ import static dev.brine.geometry.NativeFormat.*;
 import static dev.brine.geometry.NativeWriter.*;
 
 import dev.brine.io.ByteWriter;
-import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
+import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
  * Plans and writes Polygons and MultiPolygons in the native format, version 2 (see {@link
@@ -153,8 +153,8 @@ final class PolygonWriter {
   }
 
   /**
-   * A root MultiPolygon whose rings are all JTS's default sequence of one declared dimension, nothing
-   * left out (no Z or M that is NaN in its first coordinate), planned and written in one method: one
+   * A root MultiPolygon whose rings are all JTS's default sequence or packed sequences of doubles ({@link
+   * #like}), of one declared dimension, nothing left out (no Z or M that is NaN in its first coordinate), planned and written in one method: one
    * walk for its sizes (and the check of each ring's class and dimension), the exact array, one walk for
    * its counts and coordinates. Null if it is empty, its SRID or count needs the extension, a ring is
    * of another class or dimension, or its first Z or M is NaN (the general path decides then).
@@ -216,17 +216,16 @@ final class PolygonWriter {
       ByteWriter.storeInt32(b, s, rings);
       s += 4;
       for (int r = 0; r < rings; r++, s += 4) {
-        Coordinate[] cs = ((CoordinateArraySequence) ring(p, r)).toCoordinateArray();
-        int m = cs.length;
-        ByteWriter.storeInt32(b, s, m);
-        pos = CoordWriter.stored(b, pos, cs, layout);
+        CoordinateSequence seq = ring(p, r);
+        ByteWriter.storeInt32(b, s, seq.size());
+        pos = CoordWriter.part(b, pos, seq, layout);
       }
     }
     return b;
   }
 
   /**
-   * A root polygon with holes whose rings are all JTS's default sequence of one declared dimension,
+   * A root polygon with holes whose rings are all sequences {@link #like} takes, of one declared dimension,
    * nothing left out, planned and written in one method (as {@link #multiPolygonArrays}); null when the
    * general path decides.
    */
@@ -268,14 +267,19 @@ final class PolygonWriter {
     int s = HEADER_BYTES;
     int pos = s + ((rings * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
     for (int r = 0; r < rings; r++, s += 4) {
-      Coordinate[] cs = ((CoordinateArraySequence) ring(p, r)).toCoordinateArray();
-      ByteWriter.storeInt32(b, s, cs.length);
-      pos = CoordWriter.stored(b, pos, cs, layout);
+      CoordinateSequence seq = ring(p, r);
+      ByteWriter.storeInt32(b, s, seq.size());
+      pos = CoordWriter.part(b, pos, seq, layout);
     }
     return b;
   }
 
+  /**
+   * Whether {@code seq} is a part the one-method writers take: JTS's default sequence or a packed sequence of
+   * doubles (JTS's, or Brine's own from a decode), of the given declared dimension.
+   */
   static boolean like(CoordinateSequence seq, int dim, int measures) {
-    return seq.getClass() == CoordinateArraySequence.class && seq.getDimension() == dim && seq.getMeasures() == measures;
+    return (seq.getClass() == CoordinateArraySequence.class || seq instanceof PackedCoordinateSequence.Double)
+        && seq.getDimension() == dim && seq.getMeasures() == measures;
   }
 }

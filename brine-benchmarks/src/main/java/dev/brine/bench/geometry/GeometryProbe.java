@@ -7,8 +7,8 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * {@code dev.brine.bench.ab.Interleaved}'s probe of {@link GeometryShapesBench}'s cells: {@code
- * shape,n,dims,library,ser|deser} with library {@code brine} or {@code sedona}, on array sequences, the
- * envelope cached (as {@code serialize_brine}/{@code serialize_sedona}).
+ * shape,n,dims,library,ser|deser[,seq]} with library {@code brine} or {@code sedona}, on array sequences
+ * (or {@code seq}, as {@link GeometryShapes}: {@code packed}), the envelope cached (as {@code serialize_brine}/{@code serialize_sedona}).
  */
 public final class GeometryProbe implements IntToLongFunction {
   private static final Object[] SINK = new Object[16];
@@ -23,7 +23,7 @@ public final class GeometryProbe implements IntToLongFunction {
    * @param a shape, n, dims (as {@link GeometryShapesBench}), library, direction
    */
   public GeometryProbe(String[] a) {
-    geometry = GeometryShapes.create(a[0], Integer.parseInt(a[1]), a[2], "array");
+    geometry = GeometryShapes.create(a[0], Integer.parseInt(a[1]), a[2], a.length > 5 ? a[5] : "array");
     geometry.getEnvelopeInternal();
     brine = a[3].equals("brine");
     serialize = a[4].equals("ser");
