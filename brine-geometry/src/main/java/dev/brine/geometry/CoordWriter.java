@@ -118,6 +118,22 @@ final class CoordWriter {
     if (k == CoordinateArraySequence.class && Coords.flagsOf(seq) == (layout & (FLAG_Z | FLAG_M))) {
       return coordinate(b, pos, seq.getCoordinate(0), layout); // the sequence's own object, no copy
     }
+    if (seq instanceof PackedCoordinateSequence.Double && (layout & (FLAG_Z_NAN | FLAG_M_NAN)) == 0
+        && Coords.flagsOf(seq) == layout) {
+      // a packed point (JTS's packed factory, or a geometry that went through a Brine decoder's packed
+      // sequences): its ordinates straight from the raw array, not through the bulk copy of long sequences
+      double[] raw = ((PackedCoordinateSequence.Double) seq).getRawCoordinates();
+      int d = seq.getDimension();
+      ByteWriter.storeFloat64(b, pos, raw[0]);
+      ByteWriter.storeFloat64(b, pos + 8, raw[1]);
+      if (d > 2) {
+        ByteWriter.storeFloat64(b, pos + 16, raw[2]);
+        if (d > 3) {
+          ByteWriter.storeFloat64(b, pos + 24, raw[3]);
+        }
+      }
+      return pos + 8 * d;
+    }
     return write(b, pos, seq, flags);
   }
 
