@@ -86,18 +86,13 @@ final class LineWriter {
         first = seq;
       }
     }
-    int layout = Coords.flagsOf(any);
-    if (first != null && unitFlags(first, layout, true) != layout) {
-      return null; // a Z or M left out: the general path checks the rest are NaN
-    }
-    long bytes = HEADER_BYTES + ((4L * n + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
-    if (bytes > Integer.MAX_VALUE - 16) {
+    byte[] b = partsArray(MULTILINESTRING, srid, n, n, points, any, first);
+    if (b == null) {
       return null;
     }
-    byte[] b = new byte[(int) bytes];
-    ByteWriter.storeInt64(b, 0, header2(MULTILINESTRING, layout, srid, n));
+    int layout = Coords.flagsOf(any);
     int s = HEADER_BYTES;
-    int pos = s + ((n * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
+    int pos = s + ((n * 4 + 7) & ~7);
     for (int i = 0; i < n; i++, s += 4) {
       CoordinateSequence seq = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
       ByteWriter.storeInt32(b, s, seq.size());

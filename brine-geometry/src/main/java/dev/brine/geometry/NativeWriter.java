@@ -276,6 +276,28 @@ final class NativeWriter {
     return pos + ENVELOPE_BYTES;
   }
 
+  /**
+   * The array of a root written by one of the one-method writers of multi-part geometries, its header
+   * stored: {@code words} count words (padded to 8 bytes), then {@code points} coordinates in the layout of
+   * {@code any}'s dimension. Null when that layout would leave a Z or M out ({@code first}, the first
+   * non-empty part, has JTS's NaN there: the general path checks that the rest are NaN) or the array would
+   * be too large.
+   */
+  static byte[] partsArray(int type, int srid, int count, long words, long points, CoordinateSequence any,
+      CoordinateSequence first) {
+    int layout = Coords.flagsOf(any);
+    if (first != null && unitFlags(first, layout, true) != layout) {
+      return null;
+    }
+    long bytes = HEADER_BYTES + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
+    if (bytes > MAX_SIZE) {
+      return null;
+    }
+    byte[] b = new byte[(int) bytes];
+    ByteWriter.storeInt64(b, 0, header2(type, layout, srid, count)); // the padding word, if any, is zero already
+    return b;
+  }
+
   /** Zero padding from {@code s} to the next multiple of 8 after {@code base}; returns that position. */
   static int zeroPad(byte[] b, int s, int base) {
     int end = base + (((s - base) + 7) & ~7);

@@ -197,19 +197,13 @@ final class PolygonWriter {
         }
       }
     }
-    int layout = Coords.flagsOf(any);
-    if (first != null && unitFlags(first, layout, true) != layout) {
-      return null; // a Z or M left out: the general path checks the rest are NaN
-    }
-    long bytes = HEADER_BYTES + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
-    if (bytes > Integer.MAX_VALUE - 16) {
+    byte[] b = partsArray(MULTIPOLYGON, srid, n, words, points, any, first);
+    if (b == null) {
       return null;
     }
-    byte[] b = new byte[(int) bytes];
-    ByteWriter.storeInt64(b, 0, header2(MULTIPOLYGON, layout, srid, n));
+    int layout = Coords.flagsOf(any);
     int s = HEADER_BYTES;
     int pos = s + (((int) words * 4 + 7) & ~7);
-    // the padding word, if any, is already zero in the new array
     for (int i = 0; i < n; i++) {
       Polygon p = (Polygon) g.getGeometryN(i);
       int rings = ringCount(p);
@@ -254,18 +248,13 @@ final class PolygonWriter {
         first = seq;
       }
     }
-    int layout = Coords.flagsOf(shell);
-    if (first != null && unitFlags(first, layout, true) != layout) {
-      return null; // a Z or M left out: the general path checks the rest are NaN
-    }
-    long bytes = HEADER_BYTES + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(layout) * points;
-    if (bytes > Integer.MAX_VALUE - 16) {
+    byte[] b = partsArray(POLYGON, srid, rings, rings, points, shell, first);
+    if (b == null) {
       return null;
     }
-    byte[] b = new byte[(int) bytes];
-    ByteWriter.storeInt64(b, 0, header2(POLYGON, layout, srid, rings));
+    int layout = Coords.flagsOf(shell);
     int s = HEADER_BYTES;
-    int pos = s + ((rings * 4 + 7) & ~7); // the padding word, if any, is already zero in the new array
+    int pos = s + ((rings * 4 + 7) & ~7);
     for (int r = 0; r < rings; r++, s += 4) {
       CoordinateSequence seq = ring(p, r);
       ByteWriter.storeInt32(b, s, seq.size());
