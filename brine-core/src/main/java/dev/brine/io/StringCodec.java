@@ -96,18 +96,21 @@ final class StringCodec {
    */
   private static void writeWide(ByteWriter w, String s) {
     int len = s.length();
-    long utf8 = 0;
-    long most = 3L * len / 2; // three quarters of UTF-16's 2 * len bytes
+    // UTF-8's bytes beyond one per char; UTF-8 is chosen when len + extra <= 3/2 len (three quarters of
+    // UTF-16's bytes). The count stops as soon as extra passes len / 2, since the chars not yet seen add
+    // nothing below zero: Cyrillic text stops about halfway, CJK after a quarter of its chars.
+    int extra = 0;
+    int slack = len / 2;
     boolean unpaired = false;
-    for (int i = 0; i < len && utf8 <= most; i++) { // stops once UTF-8 cannot be chosen
+    for (int i = 0; i < len && extra <= slack; i++) {
       char c = s.charAt(i);
       if (c < 0x80) {
-        utf8 += 1;
+        continue;
       } else if (c < 0x800) {
-        utf8 += 2;
+        extra += 1;
       } else if (Character.isHighSurrogate(c)) {
         if (i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
-          utf8 += 4;
+          extra += 2; // four bytes for two chars
           i++;
         } else {
           unpaired = true;
@@ -117,12 +120,12 @@ final class StringCodec {
         unpaired = true;
         break;
       } else {
-        utf8 += 3;
+        extra += 2;
       }
     }
     long utf16 = (long) len * 2;
-    if (!unpaired && utf8 <= most) {
-      int n = (int) utf8;
+    if (!unpaired && extra <= slack) {
+      int n = len + extra;
       w.writeVarUInt64((long) n << 2 | UTF8);
       w.ensure(n);
       byte[] buf = w.buf;
