@@ -359,7 +359,9 @@ public final class WriteSession extends ByteWriter implements WriteContext {
   }
 
   private LimitExceededException depthExceeded() {
-    return new LimitExceededException("object graph nested deeper than " + maxDepth
-        + " levels (a cycle? enable Brine.Builder.references(true), or raise Brine.Builder.maxDepth)");
+    // with tracking on a cycle is written as a reference, so the graph is deep indeed (a long linked list)
+    return new LimitExceededException("object graph nested deeper than " + maxDepth + " levels ("
+        + (trackRefs ? "" : "a cycle? enable Brine.Builder.references(true), or ")
+        + "raise Brine.Builder.maxDepth)");
   }
 }

@@ -141,6 +141,16 @@ class SelfFieldsTest {
   }
 
   @Test
+  void theDepthErrorSuggestsReferencesOnlyWhenTheyAreOff() {
+    Brine off = Brine.builder().maxDepth(20).register(Link.class).build();
+    String m = assertThrows(LimitExceededException.class, () -> off.serialize(Link.chain(21))).getMessage();
+    assertTrue(m.contains("references(true)") && m.contains("maxDepth"), m);
+    Brine on = Brine.builder().references(true).maxDepth(20).register(Link.class).build();
+    m = assertThrows(LimitExceededException.class, () -> on.serialize(Link.chain(21))).getMessage();
+    assertTrue(!m.contains("references(true)") && m.contains("deeper than 20") && m.contains("maxDepth"), m);
+  }
+
+  @Test
   void compatibleModeWritesTheSameBytesGeneratedOrNot() {
     Link chain = Link.chain(12);
     Brine generated = Brine.builder().compatible(true).register(Link.class).build();
