@@ -7,10 +7,12 @@ import dev.brine.io.ByteWriter;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
 
 /**
  * Plans and writes LineStrings, LinearRings and MultiLineStrings in the native format, version 2 (see
- * {@link NativeWriter} for plans, flags and the NaN rule).
+ * {@link NativeWriter} for plans, flags and the NaN rule). A MultiLineString's LinearRing members (a polygon's
+ * boundary) stay LinearRings: flag {@code RINGS}, bit 31 of each such member's point count.
  */
 final class LineWriter {
   private LineWriter() {}
@@ -33,15 +35,18 @@ final class LineWriter {
     int zm = 0;
     long points = 0;
     CoordinateSequence first = null;
+    int rings = 0;
     for (int i = 0; i < n; i++) {
-      CoordinateSequence s = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
+      LineString l = (LineString) g.getGeometryN(i);
+      CoordinateSequence s = l.getCoordinateSequence();
+      rings |= l instanceof LinearRing ? FLAG_RINGS : 0; // a polygon's boundary: its rings
       zm |= Coords.flagsOf(s);
       points += s.size();
       if (first == null && s.size() > 0) {
         first = s;
       }
     }
-    int flags = first == null ? zm : unitFlags(first, zm, omit);
+    int flags = (first == null ? zm : unitFlags(first, zm, omit)) | rings;
     return plan(headerBytes(g.getSRID(), n) + ((4L * n + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
   }
 
@@ -49,8 +54,10 @@ final class LineWriter {
     int n = g.getNumGeometries();
     pos = envelope(b, header(b, pos, MULTILINESTRING, flags, g.getSRID(), n), g, flags);
     int s = pos;
+    boolean rings = (flags & FLAG_RINGS) != 0;
     for (int i = 0; i < n; i++, s += 4) {
-      ByteWriter.storeInt32(b, s, ((LineString) g.getGeometryN(i)).getCoordinateSequence().size());
+      LineString l = (LineString) g.getGeometryN(i);
+      ByteWriter.storeInt32(b, s, l.getCoordinateSequence().size() | (rings && l instanceof LinearRing ? RING_BIT : 0));
     }
     pos = zeroPad(b, s, pos);
     for (int i = 0; i < n && pos >= 0; i++) {
@@ -93,10 +100,17 @@ final class LineWriter {
     int layout = Coords.flagsOf(any);
     int s = HEADER_BYTES;
     int pos = s + ((n * 4 + 7) & ~7);
+    int rings = 0;
     for (int i = 0; i < n; i++, s += 4) {
-      CoordinateSequence seq = ((LineString) g.getGeometryN(i)).getCoordinateSequence();
-      ByteWriter.storeInt32(b, s, seq.size());
+      LineString l = (LineString) g.getGeometryN(i);
+      CoordinateSequence seq = l.getCoordinateSequence();
+      int ring = l instanceof LinearRing ? RING_BIT : 0;
+      rings |= ring;
+      ByteWriter.storeInt32(b, s, seq.size() | ring);
       pos = CoordWriter.part(b, pos, seq, layout);
+    }
+    if (rings != 0) {
+      b[1] |= FLAG_RINGS; // the header's flags byte
     }
     return b;
   }

@@ -36,6 +36,13 @@ final class NativeFormat {
   static final int FLAG_M_NAN = 0x10;
   /** Version 2 flag bit (MultiPoint only): a list of the empty members' indexes follows the header. */
   static final int FLAG_EMPTIES = 0x20;
+  /**
+   * Version 2 flag bit (MultiLineString only; the same bit as {@link #FLAG_EMPTIES}): some lines are
+   * LinearRings, each marked by bit 31 of its point count ({@link #RING_BIT}).
+   */
+  static final int FLAG_RINGS = 0x20;
+  /** With {@link #FLAG_RINGS}: the bit of a MultiLineString's point count that marks a LinearRing member. */
+  static final int RING_BIT = 0x8000_0000;
   static final int KNOWN_FLAGS_V2 = 0x3F;
 
   /** The version byte of version 1 (byte 2 of its header). */

@@ -71,8 +71,9 @@ final class V2Envelope {
       }
       case MULTILINESTRING: {
         int coords = pos + ((4 * count + 7) & ~7);
+        int ringBit = (flags & FLAG_RINGS) != 0 ? RING_BIT : 0;
         for (int i = 0; i < count; i++) {
-          int n = Loads.loadInt32(b, pos + 4 * i);
+          int n = Loads.loadInt32(b, pos + 4 * i) & ~ringBit;
           part(b, coords, n, stride);
           coords += n * stride;
         }

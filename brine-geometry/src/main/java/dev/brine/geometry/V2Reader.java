@@ -51,7 +51,7 @@ final class V2Reader {
     if ((flags & ~KNOWN_FLAGS_V2) != 0
         || ((flags & FLAG_Z_NAN) != 0 && (flags & FLAG_Z) == 0)
         || ((flags & FLAG_M_NAN) != 0 && (flags & FLAG_M) == 0)
-        || ((flags & FLAG_EMPTIES) != 0 && type != MULTIPOINT)
+        || ((flags & FLAG_EMPTIES) != 0 && type != MULTIPOINT && type != MULTILINESTRING) // EMPTIES, RINGS
         || ((flags & FLAG_ENVELOPE) != 0 && (!root || type == POINT))
         || (type == GEOMETRYCOLLECTION && (flags & ~FLAG_ENVELOPE) != 0)) {
       throw new MalformedInputException(
@@ -141,9 +141,10 @@ final class V2Reader {
       case POLYGON:
       case MULTILINESTRING: {
         int coords = need(pos, pad8Long(4L * count), limit, base);
+        int ringBit = (flags & FLAG_RINGS) != 0 && type == MULTILINESTRING ? RING_BIT : 0;
         long points = 0;
         for (int i = 0; i < count; i++) {
-          points += size(b, pos + 4 * i, base);
+          points += size(b, pos + 4 * i, base, ringBit);
         }
         zeroPadding(b, pos + 4 * count, coords, base);
         return need(coords, points * coordBytes, limit, base);
@@ -221,7 +222,12 @@ final class V2Reader {
 
   /** A ring or line size (u32 < 2^31) at {@code at}; the caller has checked that it is in bounds. */
   private static int size(byte[] b, int at, int base) {
-    int n = Loads.loadInt32(b, at);
+    return size(b, at, base, 0);
+  }
+
+  /** A point count, less {@code ringBit} (a MultiLineString's mark of a LinearRing, if its flags allow one). */
+  private static int size(byte[] b, int at, int base, int ringBit) {
+    int n = Loads.loadInt32(b, at) & ~ringBit;
     if (n < 0) {
       throw new MalformedInputException("geometry: point count " + Integer.toUnsignedString(n) + " at offset " + (at - base));
     }
@@ -352,9 +358,12 @@ final class V2Reader {
       case MULTILINESTRING: {
         int coords = pos + ((4 * count + 7) & ~7);
         LineString[] lines = new LineString[count];
+        int ringBit = (flags & FLAG_RINGS) != 0 ? RING_BIT : 0;
         for (int i = 0; i < count; i++) {
-          int n = Loads.loadInt32(b, pos + 4 * i);
-          lines[i] = f.createLineString(sequence(b, coords, n, flags, maker));
+          int word = Loads.loadInt32(b, pos + 4 * i);
+          int n = word & ~ringBit;
+          CoordinateSequence seq = sequence(b, coords, n, flags, maker);
+          lines[i] = (word & ringBit) != 0 ? f.createLinearRing(seq) : f.createLineString(seq);
           coords += n * coordBytes;
         }
         return f.createMultiLineString(lines);

@@ -91,5 +91,8 @@ class GeometryFuzzTest {
       Files.write(dir.resolve("nativeFormat").resolve("v2-envelope-" + name), GeometrySerde.serializeWithEnvelope(g));
       Files.write(dir.resolve("wkb").resolve(name), i % 2 == 0 ? Wkb.write(g) : Wkb.writeEwkb(g));
     }
+    // a MultiLineString of LinearRings (flag RINGS), which no WKT sample can describe
+    Geometry rings = GoldenFilesTest.parse(GoldenFilesTest.V2_CASES.get("multilinestring_of_rings"));
+    Files.write(dir.resolve("nativeFormat").resolve("v2-rings-MultiLineString"), GeometrySerde.serialize(rings));
   }
 }

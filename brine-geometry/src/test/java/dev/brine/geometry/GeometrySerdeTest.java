@@ -26,6 +26,11 @@ import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.CoordinateSequenceFactory;
+import java.util.ArrayList;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
@@ -99,11 +104,50 @@ class GeometrySerdeTest {
     assertSameGeometry(g, GeometrySerde.deserialize(withEnvelope));
     EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(withEnvelope), g);
     byte[] v1 = V1Writer.serialize(g);
-    assertSameGeometry(g, GeometrySerde.deserialize(v1));
-    assertSameGeometry(g, GeometrySerde.deserialize(v1, new GeometryFactory(new PrecisionModel(), 0, GENERIC)));
+    Geometry g1 = version1Form(g);
+    assertSameGeometry(g1, GeometrySerde.deserialize(v1));
+    assertSameGeometry(g1, GeometrySerde.deserialize(v1, new GeometryFactory(new PrecisionModel(), 0, GENERIC)));
     EnvelopeTest.assertSameEnvelope(g.getEnvelopeInternal(), GeometrySerde.envelope(v1), g);
-    assertArrayEquals(bytes, GeometrySerde.serialize(GeometrySerde.deserialize(v1)), "version 1 re-encodes as version 2");
+    assertArrayEquals(g1 == g ? bytes : GeometrySerde.serialize(g1), GeometrySerde.serialize(GeometrySerde.deserialize(v1)),
+        "version 1 re-encodes as version 2");
     return bytes;
+  }
+
+  /**
+   * What version 1 keeps of {@code g}: a MultiLineString's LinearRing members come back as LineStrings (version
+   * 2 keeps them, flag RINGS); {@code g} itself when it has none.
+   */
+  static Geometry version1Form(Geometry g) {
+    GeometryFactory f = g.getFactory();
+    Geometry out;
+    if (g instanceof MultiLineString) {
+      LineString[] lines = new LineString[g.getNumGeometries()];
+      boolean changed = false;
+      for (int i = 0; i < lines.length; i++) {
+        LineString l = (LineString) g.getGeometryN(i);
+        changed |= l instanceof LinearRing;
+        lines[i] = l instanceof LinearRing ? f.createLineString(l.getCoordinateSequence()) : l;
+      }
+      if (!changed) {
+        return g;
+      }
+      out = f.createMultiLineString(lines);
+    } else if (g.getClass() == GeometryCollection.class) {
+      Geometry[] members = new Geometry[g.getNumGeometries()];
+      boolean changed = false;
+      for (int i = 0; i < members.length; i++) {
+        members[i] = version1Form(g.getGeometryN(i));
+        changed |= members[i] != g.getGeometryN(i);
+      }
+      if (!changed) {
+        return g;
+      }
+      out = f.createGeometryCollection(members);
+    } else {
+      return g;
+    }
+    out.setSRID(g.getSRID());
+    return out;
   }
 
   /** The encoding written into a heap buffer slice, a direct buffer and an array at an offset. */
@@ -480,6 +524,42 @@ class GeometrySerdeTest {
       p.setSRID(srid);
       assertEquals(srid, GeometrySerde.deserialize(GeometrySerde.serialize(p)).getSRID());
     }
+  }
+
+  @Test
+  void linearRingsInMultiLineStringsStayLinearRings() {
+    // a polygon's boundary is a MultiLineString of LinearRings (JTS's equalsExact tells them from LineStrings)
+    String holes = "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1), (5 5, 6 5, 6 6, 5 5))";
+    List<Geometry> cases = new ArrayList<>();
+    for (String text : List.of(holes, "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 0 1))", "POLYGON M ((0 0 1, 10 0 2, 10 10 3, 0 0 1))",
+        "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5), (5.1 5.1, 5.2 5.1, 5.2 5.2, 5.1 5.1)))")) {
+      cases.add(wkt(text).getBoundary());
+    }
+    for (CoordinateSequenceFactory csf : List.of(PackedCoordinateSequenceFactory.DOUBLE_FACTORY, PackedCoordinateSequenceFactory.FLOAT_FACTORY)) {
+      GeometryFactory f = new GeometryFactory(new PrecisionModel(), 0, csf);
+      cases.add(f.createGeometry(wkt(holes)).getBoundary());
+    }
+    GeometryFactory f = new GeometryFactory();
+    LineString line = (LineString) wkt("LINESTRING (7 7, 8 8, 9 7)");
+    LinearRing ring = (LinearRing) wkt("LINEARRING (0 0, 1 0, 1 1, 0 0)");
+    CoordinateSequence none = new CoordinateArraySequence(0, 2, 0);
+    cases.add(f.createMultiLineString(new LineString[] {line, ring, f.createLinearRing(none), f.createLineString(none), ring}));
+    cases.add(f.createMultiLineString(new LineString[] {f.createLinearRing()}));
+    Geometry wide = wkt(holes).getBoundary();
+    wide.setSRID(-1); // the header's extension
+    cases.add(wide);
+    cases.add(f.createGeometryCollection(new Geometry[] {wkt(holes).getBoundary(), line}));
+    for (Geometry g : cases) {
+      byte[] bytes = roundTrip(g);
+      Geometry back = GeometrySerde.deserialize(bytes);
+      assertTrue(g.equalsExact(back), g + " -> " + back);
+      for (int i = 0; i < g.getNumGeometries(); i++) {
+        assertEquals(g.getGeometryN(i).getClass(), back.getGeometryN(i).getClass(), g + " member " + i);
+      }
+    }
+    // plain LineStrings keep today's bytes: no RINGS flag, no mark in their counts
+    byte[] plain = GeometrySerde.serialize(wkt("MULTILINESTRING ((1 2, 3 4), EMPTY)"));
+    assertEquals(0, plain[1] & NativeFormat.FLAG_RINGS);
   }
 
   @Test

@@ -206,6 +206,24 @@ class MalformedInputTest {
     assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 2), int32s(0, 0), new byte[32])));
     assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 1), int32s(2, 0, 0, 0))));
     assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(concat(header2(4, NativeFormat.FLAG_EMPTIES, 3), int32s(2, 1, 1, 0), new byte[16])));
+    // a LinearRing's mark without the RINGS flag, RINGS on a polygon, a marked line that is no ring
+    byte[] rings = GeometrySerde.serialize(GeometrySerdeTest.wkt("POLYGON ((0 0, 10 0, 10 10, 0 0), (1 1, 2 1, 2 2, 1 1))").getBoundary());
+    assertEquals(NativeFormat.FLAG_RINGS, rings[1]);
+    byte[] unflagged = rings.clone();
+    unflagged[1] = 0;
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(unflagged));
+    byte[] polygon = GeometrySerde.serialize(GeometrySerdeTest.wkt("POLYGON ((0 0, 10 0, 10 10, 0 0))"));
+    polygon[1] = NativeFormat.FLAG_RINGS;
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(polygon));
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.envelope(polygon));
+    byte[] open = rings.clone();
+    open[rings.length - 16] = 1; // the last point's X no longer closes the ring
+    BrineException e = assertThrows(BrineException.class, () -> GeometrySerde.deserialize(open));
+    assertTrue(e.getMessage().contains("offset"), e.getMessage());
+    byte[] two = GeometrySerde.serialize(GeometrySerdeTest.wkt("MULTILINESTRING ((0 0, 1 1))"));
+    two[1] = NativeFormat.FLAG_RINGS;
+    two[11] = (byte) 0x80; // marked, but two points make no ring
+    assertThrows(MalformedInputException.class, () -> GeometrySerde.deserialize(two));
   }
 
   @Test

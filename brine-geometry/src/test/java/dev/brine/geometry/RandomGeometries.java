@@ -52,7 +52,7 @@ final class RandomGeometries {
       }
       case 5: {
         LineString[] ls = new LineString[r.nextInt(4)];
-        for (int i = 0; i < ls.length; i++) ls[i] = lineString(zm);
+        for (int i = 0; i < ls.length; i++) ls[i] = r.nextInt(4) == 0 ? ring(zm) : lineString(zm); // rings: a polygon's boundary
         return f.createMultiLineString(ls);
       }
       case 6: {
