@@ -33,6 +33,7 @@ final class LineWriter {
   static long planMultiLine(Geometry g, boolean omit) {
     int n = g.getNumGeometries();
     int zm = 0;
+    int emptyZm = 0;
     long points = 0;
     CoordinateSequence first = null;
     int rings = 0;
@@ -40,13 +41,18 @@ final class LineWriter {
       LineString l = (LineString) g.getGeometryN(i);
       CoordinateSequence s = l.getCoordinateSequence();
       rings |= l instanceof LinearRing ? FLAG_RINGS : 0; // a polygon's boundary: its rings
+      int size = s.size();
+      if (size == 0) {
+        emptyZm |= Coords.flagsOf(s); // no ordinates to keep: an empty line's dimension counts only if all are
+        continue;
+      }
       zm |= Coords.flagsOf(s);
-      points += s.size();
-      if (first == null && s.size() > 0) {
+      points += size;
+      if (first == null) {
         first = s;
       }
     }
-    int flags = (first == null ? zm : unitFlags(first, zm, omit)) | rings;
+    int flags = (first == null ? emptyZm : unitFlags(first, zm, omit)) | rings;
     return plan(headerBytes(g.getSRID(), n) + ((4L * n + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
   }
 

@@ -38,18 +38,22 @@ final class PointWriter {
   static long planMultiPoint(Geometry g, boolean omit) {
     int n = g.getNumGeometries();
     int zm = 0;
+    int emptyZm = 0;
     int empties = 0;
     CoordinateSequence first = null;
     for (int i = 0; i < n; i++) {
       CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
-      zm |= Coords.flagsOf(s);
       if (s.size() == 0) {
+        emptyZm |= Coords.flagsOf(s);
         empties++;
-      } else if (first == null) {
-        first = s;
+      } else {
+        zm |= Coords.flagsOf(s);
+        if (first == null) {
+          first = s;
+        }
       }
     }
-    int flags = (empties > 0 ? FLAG_EMPTIES : 0) | (first == null ? zm : unitFlags(first, zm, omit));
+    int flags = (empties > 0 ? FLAG_EMPTIES : 0) | (first == null ? emptyZm : unitFlags(first, zm, omit));
     long size = headerBytes(g.getSRID(), n) + (empties > 0 ? (4L + 4L * empties + 7) & ~7L : 0)
         + 8L * storedOrdinates(flags) * (n - empties);
     return plan(size, flags);

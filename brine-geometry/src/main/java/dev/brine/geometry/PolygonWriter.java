@@ -31,19 +31,24 @@ final class PolygonWriter {
   static long planPolygon(Polygon p, boolean omit) {
     CoordinateSequence shell = p.getExteriorRing().getCoordinateSequence();
     int holes = p.getNumInteriorRing();
-    int zm = Coords.flagsOf(shell);
     long points = shell.size();
+    int zm = points > 0 ? Coords.flagsOf(shell) : 0;
+    int emptyZm = points > 0 ? 0 : Coords.flagsOf(shell);
     CoordinateSequence first = points > 0 ? shell : null;
     for (int i = 0; i < holes; i++) {
       CoordinateSequence h = p.getInteriorRingN(i).getCoordinateSequence();
       int size = h.size();
+      if (size == 0) {
+        emptyZm |= Coords.flagsOf(h); // as in a MultiLineString: only when every ring is empty
+        continue;
+      }
       zm |= Coords.flagsOf(h);
       points += size;
-      if (first == null && size > 0) {
+      if (first == null) {
         first = h;
       }
     }
-    int flags = first == null || zm == 0 ? zm : unitFlags(first, zm, omit);
+    int flags = first == null ? emptyZm : zm == 0 ? zm : unitFlags(first, zm, omit);
     int rings = holes == 0 && points == 0 ? 0 : 1 + holes; // as ringCount
     return plan(headerBytes(p.getSRID(), rings) + ((4L * rings + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
   }
@@ -88,6 +93,7 @@ final class PolygonWriter {
   static long planMultiPolygon(Geometry g, boolean omit) {
     int n = g.getNumGeometries();
     int zm = 0;
+    int emptyZm = 0;
     long words = n;
     long points = 0;
     CoordinateSequence first = null;
@@ -96,14 +102,19 @@ final class PolygonWriter {
       words += ringCount(p);
       for (int r = -1, holes = p.getNumInteriorRing(); r < holes; r++) {
         CoordinateSequence s = (r < 0 ? p.getExteriorRing() : p.getInteriorRingN(r)).getCoordinateSequence();
+        int size = s.size();
+        if (size == 0) {
+          emptyZm |= Coords.flagsOf(s); // an empty polygon's or ring's dimension counts only if all are empty
+          continue;
+        }
         zm |= Coords.flagsOf(s);
-        points += s.size();
-        if (first == null && s.size() > 0) {
+        points += size;
+        if (first == null) {
           first = s;
         }
       }
     }
-    int flags = first == null ? zm : unitFlags(first, zm, omit);
+    int flags = first == null ? emptyZm : unitFlags(first, zm, omit);
     long plan = plan(headerBytes(g.getSRID(), n) + ((4 * words + 7) & ~7L) + 8L * storedOrdinates(flags) * points, flags);
     return words <= MAX_PLANNED_WORDS ? plan | words << 48 : plan;
   }

@@ -26,6 +26,7 @@ import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.MultiLineString;
 import org.locationtech.jts.geom.LineString;
@@ -560,6 +561,47 @@ class GeometrySerdeTest {
     // plain LineStrings keep today's bytes: no RINGS flag, no mark in their counts
     byte[] plain = GeometrySerde.serialize(wkt("MULTILINESTRING ((1 2, 3 4), EMPTY)"));
     assertEquals(0, plain[1] & NativeFormat.FLAG_RINGS);
+  }
+
+  @Test
+  void emptyMembersDoNotWidenTheOthers() {
+    // JTS's empty geometries (createLineString(), createPolygon(), createPoint()) are XYZ; the XY members beside
+    // them keep XY: an empty member has no ordinates, so its dimension counts only when every member is empty
+    GeometryFactory f = new GeometryFactory();
+    PackedCoordinateSequenceFactory packed = PackedCoordinateSequenceFactory.DOUBLE_FACTORY;
+    CoordinateSequence xy = packed.create(new double[] {1, 2, 3, 4, 5, 6, 1, 2}, 2, 0);
+    CoordinateSequence xym = packed.create(new double[] {1, 2, 9, 3, 4, 8, 5, 6, 7, 1, 2, 9}, 3, 1);
+    for (CoordinateSequence seq : List.of(xy, xym)) {
+      List<Geometry> cases = List.of(
+          f.createMultiLineString(new LineString[] {f.createLineString(seq), f.createLineString(), f.createLinearRing()}),
+          f.createMultiPolygon(new Polygon[] {f.createPolygon(), f.createPolygon(seq)}),
+          f.createPolygon(f.createLinearRing(seq), new LinearRing[] {f.createLinearRing()}),
+          f.createMultiPoint(new Point[] {f.createPoint(), f.createPoint(packed.create(Arrays.copyOf(new double[] {1, 2, 3}, seq.getDimension()), seq.getDimension(), seq.getMeasures()))}));
+      for (Geometry g : cases) {
+        Geometry back = GeometrySerde.deserialize(GeometrySerde.serialize(g));
+        assertTrue(g.equalsExact(back), g + " -> " + back);
+        for (int i = 0; i < g.getNumGeometries(); i++) {
+          Geometry m = g.getGeometryN(i);
+          if (!m.isEmpty()) {
+            assertEquals(seq.getDimension(), dimension(back.getGeometryN(i)), g + " member " + i);
+          }
+        }
+      }
+    }
+    // all empty: their own dimension, as before
+    Geometry allEmpty = f.createMultiLineString(new LineString[] {f.createLineString()});
+    assertEquals(3, dimension(GeometrySerde.deserialize(GeometrySerde.serialize(allEmpty)).getGeometryN(0)));
+  }
+
+  /** The declared dimension of a geometry's (first) sequence. */
+  private static int dimension(Geometry g) {
+    if (g instanceof Point) {
+      return ((Point) g).getCoordinateSequence().getDimension();
+    }
+    if (g instanceof Polygon) {
+      return ((Polygon) g).getExteriorRing().getCoordinateSequence().getDimension();
+    }
+    return ((LineString) g).getCoordinateSequence().getDimension();
   }
 
   @Test
