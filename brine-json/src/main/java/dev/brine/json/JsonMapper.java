@@ -43,7 +43,9 @@ public final class JsonMapper {
   private JsonMapper(Builder b) {
     JsonCodecs c = new JsonCodecs(b.codegen);
     for (Class<?> type : b.classes) {
-      c.object(type);
+      if (!type.isEnum()) { // an enum is written where a field holds it (by name): nothing to map on its own
+        c.object(type);
+      }
     }
     this.codecs = Map.copyOf(c.objects());
     this.maxDepth = b.maxDepth;
@@ -141,7 +143,11 @@ public final class JsonMapper {
     private Builder() {
     }
 
-    /** Allows the classes (and every class they contain) to be written and read. */
+    /**
+     * Allows the classes (and every class they contain) to be written and read. Enums may be listed too (the
+     * same list as {@code Brine.builder().register}, which needs them): they are written by name wherever a
+     * field holds them, and need no registration of their own here.
+     */
     public Builder register(Class<?>... types) {
       classes.addAll(Arrays.asList(types));
       return this;

@@ -174,6 +174,16 @@ class JsonMapperTest {
   }
 
   @Test
+  void theListOfClassesBrineRegistersWithItsEnumsBuildsToo() {
+    // one model, several formats: the list Brine.builder().register needs (enums included) fits here as well
+    JsonMapper withEnums = JsonMapper.builder().register(Color.class, Order.class, Line.class).build();
+    Order o = order();
+    assertEquals(GENERATED.toJson(o), withEnums.toJson(o));
+    assertEquals(GENERATED.toJson(o), withEnums.toJson(withEnums.fromJson(GENERATED.toJson(o), Order.class)));
+    assertThrows(ClassNotAllowedException.class, () -> withEnums.toJson(Color.RED), "an enum is no object");
+  }
+
+  @Test
   void unsupportedShapesAreRefusedWhenBuilt() {
     for (Class<?> c : List.of(Poly.class, Node.class, Holder.class, Runnable.class)) {
       BrineException e = assertThrows(BrineException.class, () -> JsonMapper.builder().register(c).build(), c::getName);

@@ -54,7 +54,9 @@ public final class ProtoMapper {
     Planner planner = new Planner();
     Codecs c = new Codecs(b.codegen);
     for (Class<?> type : b.classes) {
-      c.codec(planner.plan(type));
+      if (!type.isEnum()) { // an enum is a field's type (a proto enum), not a message: nothing to plan on its own
+        c.codec(planner.plan(type));
+      }
     }
     this.codecs = Map.copyOf(c.all());
     this.maxMessageBytes = b.maxMessageBytes;
@@ -219,7 +221,8 @@ public final class ProtoMapper {
     }
 
     /**
-     * Allows the classes (and every class and enum they contain) to be written and read as messages.
+     * Allows the classes (and every class and enum they contain) to be written and read as messages. Enums may
+     * be listed too (the same list as {@code Brine.builder().register}, which needs them); they are not messages.
      */
     public Builder register(Class<?>... types) {
       classes.addAll(Arrays.asList(types));

@@ -50,6 +50,17 @@ class ProtoMapperTest {
     }
   }
 
+  @Test
+  void theListOfClassesBrineRegistersWithItsEnumsBuildsToo() {
+    // one model, several formats: the list Brine.builder().register needs (enums included) fits here as well
+    ProtoMapper withEnums = ProtoMapper.builder().register(dev.brine.protobuf.model.Color.class,
+        dev.brine.protobuf.model.Status.class, dev.brine.protobuf.model.Scalars.class).build();
+    Object v = Samples.scalars();
+    assertArrayEquals(GENERATED.toBytes(v), withEnums.toBytes(v));
+    assertRoundTrip(withEnums, v);
+    assertThrows(dev.brine.ClassNotAllowedException.class, () -> withEnums.toBytes(dev.brine.protobuf.model.Color.BLUE));
+  }
+
   /** A record whose field numbers need the tag's top bits: numbers of 2^28 and above make negative int tags. */
   record HighNumbers(@dev.brine.Field(id = 536_870_911) int top, @dev.brine.Field(id = 268_435_456) String mid,
       @dev.brine.Field(id = 1) long low) {}
