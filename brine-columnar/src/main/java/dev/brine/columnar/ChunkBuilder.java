@@ -2,7 +2,6 @@ package dev.brine.columnar;
 
 import dev.brine.LimitExceededException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -314,7 +313,7 @@ abstract class ChunkBuilder {
       }
       Integer o = index.get(s);
       if (o == null) {
-        byte[] u = s.getBytes(StandardCharsets.UTF_8);
+        byte[] u = Wtf8.encode(s); // UTF-8; an unpaired surrogate kept (getBytes would write '?')
         o = entries.size();
         index.put(s, o);
         entries.add(u);

@@ -87,6 +87,7 @@ final class Layout {
     return count <= 256 ? 1 : count <= 65536 ? 2 : 4;
   }
 
+  /** A string's UTF-8 bytes, or its WTF-8 bytes if it holds an unpaired surrogate ({@link Wtf8}). */
   static String decodeUtf8(byte[] b, int off, int len, long fileOffset) {
     try {
       return StandardCharsets.UTF_8.newDecoder()
@@ -94,7 +95,11 @@ final class Layout {
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(b, off, len)).toString();
     } catch (CharacterCodingException e) {
-      throw new MalformedInputException("invalid UTF-8 string at offset " + fileOffset, e);
+      String s = Wtf8.decode(b, off, len); // a string with an unpaired surrogate
+      if (s == null) {
+        throw new MalformedInputException("invalid UTF-8 string at offset " + fileOffset, e);
+      }
+      return s;
     }
   }
 }

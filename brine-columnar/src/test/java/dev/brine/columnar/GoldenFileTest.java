@@ -93,6 +93,16 @@ class GoldenFileTest {
         }
       });
     }
+    // strings with unpaired surrogates: WTF-8 entries (docs/format-columnar.md)
+    List<Measurement> cut = List.of(new Measurement("cut \uD83D", 1.5), new Measurement("\uDE00", -2),
+        new Measurement("\uD83D\uDE00", 0), new Measurement("cut \uD83D", 3));
+    Path s = tmp.resolve("surrogates.brc");
+    Rows.write(s, cut, Measurement.class, 64, true);
+    check("surrogates.brc", Files.readAllBytes(s), () -> {
+      try (ColumnarReader r = ColumnarReader.open(tmp.resolve("golden-surrogates.brc"))) {
+        assertEquals(cut, Rows.readAll(r, Measurement.class));
+      }
+    });
     Path p = tmp.resolve("measurements.brc");
     Rows.write(p, goldenMeasurements(), Measurement.class, 64, true);
     check("measurements.brc", Files.readAllBytes(p), () -> {

@@ -1,6 +1,8 @@
 package dev.brine.columnar;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,6 +83,33 @@ class RoundTripTest {
     try (ColumnarReader r = ColumnarReader.open(p)) {
       assertEquals(rows, Rows.readAll(r, Temp.class));
       return r.block(0).column(0);
+    }
+  }
+
+  record Named(String name) {}
+
+  @Test
+  void unpairedSurrogatesAreKept(@org.junit.jupiter.api.io.TempDir Path tmp) {
+    // a string cut in the middle of an emoji: UTF-8 cannot hold it, getBytes would write '?'
+    List<Named> rows = List.of(new Named("cut \uD83D"), new Named("\uDE00"), new Named("\uDBFF\uDFFF\uD800"),
+        new Named("\uD800\uD83D\uDE00\uDC00"), new Named("plain"), new Named("\uD83D\uDE00"));
+    Path p = tmp.resolve("s.brc");
+    Rows.write(p, rows, Named.class, 4, true);
+    try (ColumnarReader r = ColumnarReader.open(p)) {
+      assertEquals(rows, Rows.readAll(r, Named.class));
+    }
+    for (Named n : rows) {
+      byte[] w = Wtf8.encode(n.name());
+      assertEquals(n.name(), Wtf8.decode(w, 0, w.length));
+      assertEquals(n.name(), Layout.decodeUtf8(w, 0, w.length, 0));
+    }
+    assertArrayEquals("plain \uD83D\uDE00".getBytes(java.nio.charset.StandardCharsets.UTF_8), Wtf8.encode("plain \uD83D\uDE00"));
+    // not WTF-8: a pair as two three-byte sequences (CESU-8), an overlong form, a truncated sequence
+    for (byte[] bad : new byte[][] {{(byte) 0xED, (byte) 0xA0, (byte) 0xBD, (byte) 0xED, (byte) 0xB8, (byte) 0x80},
+        {(byte) 0xE0, (byte) 0x80, (byte) 0xAF}, {(byte) 0xC0, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0},
+        {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}}) {
+      assertNull(Wtf8.decode(bad, 0, bad.length), java.util.Arrays.toString(bad));
+      assertThrows(dev.brine.MalformedInputException.class, () -> Layout.decodeUtf8(bad, 0, bad.length, 7));
     }
   }
 

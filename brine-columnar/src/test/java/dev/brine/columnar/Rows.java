@@ -33,7 +33,7 @@ final class Rows {
   }
 
   private static final String[] STRINGS = {"", "a", "Oslo", "Zürich", "東京", "\uD83D\uDE00 emoji", "x;y", "long-"
-      + "x".repeat(300)};
+      + "x".repeat(300), "cut \uD83D", "\uDE00 low first", "\uD800\uD83D\uDE00"}; // the last three: unpaired surrogates
 
   static List<AllTypes> random(long seed, int n) {
     Random r = new Random(seed);
