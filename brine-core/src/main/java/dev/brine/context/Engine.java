@@ -4,6 +4,7 @@ import dev.brine.Brine;
 import dev.brine.BrineException;
 import dev.brine.LimitExceededException;
 import dev.brine.MalformedInputException;
+import dev.brine.io.ByteWriter;
 import dev.brine.io.Framing;
 import dev.brine.io.StringTable;
 import dev.brine.plan.FlatWriter;
@@ -82,8 +83,12 @@ public final class Engine {
   /** A thread's scratch array. */
   private record Scratch(Thread thread, byte[] array) {}
 
-  /** A class whose values are written at the top without a session ({@link #serializeFlat}). */
-  private record FlatRoot(Class<?> type, ClassInfo info) {}
+  /**
+   * A class whose values are written at the top without a session ({@link #serializeFlat}), with what its
+   * writer {@code writer} needs worked out once: {@code head}, the payload's header byte and the class's type
+   * id (varuint32) in its {@code headLength} low bytes, and {@code room}, the scratch bytes a value needs.
+   */
+  private record FlatRoot(Class<?> type, ClassInfo info, FlatWriter writer, int head, int headLength, int room) {}
 
   /** Creates the engine over a completed registry, with the builder's limits. */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int formatVersion, int maxDepth,
@@ -130,8 +135,8 @@ public final class Engine {
     if (flatRoots && value != null) {
       Class<?> type = value.getClass();
       FlatRoot r = flatCache[type.hashCode() & (FLAT_CACHE - 1)];
-      if (r != null && r.type == type) {
-        byte[] out = serializeFlat(r.info, value);
+      if (r != null && r.type == type && r.info.serializer == r.writer) { // (a tiered serializer may be replaced)
+        byte[] out = serializeFlat(r, value);
         if (out != null) {
           return out;
         }
@@ -178,12 +183,24 @@ public final class Engine {
    * it enters when its values are written that way (out of {@code serialize}, which inlines only while small).
    */
   private byte[] serializeFlatFirst(ClassInfo info, Object value) {
-    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW || f.flatDepth() > maxDepth) {
-      return null;
+    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW || f.flatDepth() > maxDepth
+        || info.writeReplace != null || info.typeId == TypeIds.BY_NAME || info.typeId == TypeIds.ARRAY) {
+      return null; // (a writeReplace, a class named by name, an array: the general way)
     }
-    byte[] out = serializeFlat(info, value);
+    int head = header & 0xFF;
+    int length = 1;
+    for (int v = info.typeId; ; v >>>= 7, length++) { // type ids are below 2^21: at most 3 bytes
+      if (v < 0x80) {
+        head |= v << 8 * length;
+        length++;
+        break;
+      }
+      head |= (v & 0x7F | 0x80) << 8 * length;
+    }
+    FlatRoot r = new FlatRoot(info.type, info, f, head, length, 4 + f.flatWindow());
+    byte[] out = serializeFlat(r, value);
     if (out != null) {
-      flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(info.type, info);
+      flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = r;
     }
     return out;
   }
@@ -199,30 +216,16 @@ public final class Engine {
    * reference tracking, in format 2 and the default mode (a flat value then changes no session state;
    * compatible mode's classes write their definition first).
    */
-  private byte[] serializeFlat(ClassInfo info, Object value) {
-    if (info.writeReplace != null || info.typeId == TypeIds.BY_NAME || info.typeId == TypeIds.ARRAY) {
-      return null;
-    }
-    FlatWriter f = (FlatWriter) info.serializer;
-    int room = 4 + f.flatWindow(); // header, type id (below 2^21: at most 3 bytes), payload
+  private byte[] serializeFlat(FlatRoot r, Object value) {
+    int room = r.room; // header, type id (below 2^21: at most 3 bytes), payload
     Thread t = Thread.currentThread();
     Scratch slot = SCRATCH_SLOTS[(int) t.getId() & (SCRATCH_SLOTS.length - 1)];
     byte[] out = slot != null && slot.thread == t ? slot.array : null;
     if (out == null || out.length < room) {
       out = scratch(room);
     }
-    out[0] = (byte) header;
-    int p = 1;
-    // varuint32 in a loop of its own: ByteWriter.storeVarUInt32 here measured Tick 0.79x (A/B, 2 rounds
-    // of 2), its wide path's VarHandle stores making this method compile worse
-    for (int v = info.typeId; ; v >>>= 7) {
-      if (v < 0x80) {
-        out[p++] = (byte) v;
-        break;
-      }
-      out[p++] = (byte) (v | 0x80);
-    }
-    int end = f.writeFlat(out, p, value);
+    ByteWriter.storeInt32(out, 0, r.head); // header and type id in one store; the payload overwrites the rest
+    int end = r.writer.writeFlat(out, r.headLength, value);
     return end > maxPayloadBytes ? null : Arrays.copyOf(out, end);
   }
 
