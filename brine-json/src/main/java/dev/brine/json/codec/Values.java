@@ -448,7 +448,8 @@ final class Values {
           try {
             k = parseKey.apply(name);
           } catch (RuntimeException e) {
-            throw r.malformed("json: map key \"" + name + "\" cannot be read: " + e.getMessage());
+            String shown = name.length() > 100 ? name.substring(0, 100) + "…(" + name.length() + " chars)" : name;
+            throw r.malformed("json: map key \"" + shown + "\" cannot be read: " + e.getMessage());
           }
           m.put(k, value.read(r));
         } while (r.nextField());
@@ -475,6 +476,9 @@ final class Values {
   }
 
   static Object parseNumberKey(Class<?> c, String s) {
+    if (s.length() > 1000) { // as for number values: BigInteger's parser takes time quadratic in the digits
+      throw new IllegalArgumentException("a number of more than 1000 characters");
+    }
     if (c == Integer.class) return Integer.valueOf(s);
     if (c == Long.class) return Long.valueOf(s);
     if (c == Short.class) return Short.valueOf(s);
