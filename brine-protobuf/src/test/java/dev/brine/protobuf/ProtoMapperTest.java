@@ -61,6 +61,48 @@ class ProtoMapperTest {
     assertThrows(dev.brine.ClassNotAllowedException.class, () -> withEnums.toBytes(dev.brine.protobuf.model.Color.BLUE));
   }
 
+  /** JDK values protobuf has no message for: written as their text in strings. */
+  record Texts(java.util.UUID id, java.math.BigDecimal amount, java.math.BigInteger big, java.time.LocalDate day,
+      java.time.LocalTime time, java.time.LocalDateTime local, java.time.OffsetDateTime offset,
+      java.time.ZonedDateTime zoned, java.time.ZoneId zone, java.time.Period period, java.net.URI uri,
+      java.util.List<java.util.UUID> ids, java.util.Map<java.util.UUID, java.math.BigDecimal> prices,
+      java.util.Optional<java.time.LocalDate> maybe) {}
+
+  @Test
+  void jdkValuesWithoutAProtobufTypeTravelAsTheirText() {
+    java.util.UUID u = new java.util.UUID(0x0123456789abcdefL, -2);
+    Texts t = new Texts(u, new java.math.BigDecimal("-1.50E+3"), java.math.BigInteger.TWO.pow(100).negate(),
+        java.time.LocalDate.of(-5, 2, 28), java.time.LocalTime.of(23, 59, 59, 1), java.time.LocalDateTime.of(2026, 12, 3, 8, 0),
+        java.time.OffsetDateTime.parse("2026-12-03T08:00:00.123456789+05:45"),
+        java.time.ZonedDateTime.parse("2026-03-29T02:30+02:00[Europe/Paris]"), java.time.ZoneId.of("+01:00"),
+        java.time.Period.of(1, -2, 3), java.net.URI.create("https://x.example/a%20b?q=1#f"),
+        java.util.List.of(u, new java.util.UUID(0, 0)), java.util.Map.of(u, java.math.BigDecimal.ONE), java.util.Optional.empty());
+    for (ProtoMapper m : java.util.List.of(ProtoMapper.builder().register(Texts.class).build(),
+        ProtoMapper.builder().register(Texts.class).codegen(false).build())) {
+      byte[] bytes = m.toBytes(t);
+      Texts back = m.fromBytes(bytes, Texts.class);
+      assertEquals(t, back);
+      assertEquals(t.amount().scale(), back.amount().scale(), "the scale survives");
+      assertRoundTrip(m, new Texts(null, null, null, null, null, null, null, null, null, null, null,
+          java.util.List.of(), java.util.Map.of(), java.util.Optional.of(java.time.LocalDate.EPOCH)));
+      assertTrue(RawProto.decodeRaw(bytes).contains(u.toString()), "a proto string: " + RawProto.decodeRaw(bytes));
+    }
+    String schema = ProtoMapper.builder().register(Texts.class).build().protoSchema(Texts.class);
+    assertTrue(schema.contains("optional string id = 1;") && schema.contains("map<string, string> prices = 13;"), schema);
+    // text that spells no such value, and a number too long to parse in linear time
+    ProtoMapper m = ProtoMapper.builder().register(Texts.class).build();
+    byte[] day = {0x22, 3, 'x', 'y', 'z'}; // field 4 (day), length 3
+    dev.brine.MalformedInputException e = assertThrows(dev.brine.MalformedInputException.class, () -> m.fromBytes(day, Texts.class));
+    assertTrue(e.getMessage().contains("LocalDate") && e.getMessage().contains("xyz"), e.getMessage());
+    byte[] digits = new byte[3 + 1001];
+    digits[0] = 0x1a; // field 3 (big)
+    digits[1] = (byte) 0xe9; // length 1001 as a varint
+    digits[2] = 0x07;
+    java.util.Arrays.fill(digits, 3, digits.length, (byte) '9');
+    e = assertThrows(dev.brine.MalformedInputException.class, () -> m.fromBytes(digits, Texts.class));
+    assertTrue(e.getMessage().contains("1000 characters") && e.getMessage().length() < 400, e.getMessage());
+  }
+
   /** A record whose field numbers need the tag's top bits: numbers of 2^28 and above make negative int tags. */
   record HighNumbers(@dev.brine.Field(id = 536_870_911) int top, @dev.brine.Field(id = 268_435_456) String mid,
       @dev.brine.Field(id = 1) long low) {}

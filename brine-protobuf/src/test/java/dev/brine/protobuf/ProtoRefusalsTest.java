@@ -27,7 +27,7 @@ class ProtoRefusalsTest {
   record UsesNoZero(NoZero e) {}
   enum Partial { @ProtoEnumValue(0) A, B }
   record UsesPartial(Partial e) {}
-  record Big(java.math.BigDecimal d) {}
+  record Jdk(java.util.Locale l) {}
   class Inner {
     int x;
   }
@@ -53,7 +53,7 @@ class ProtoRefusalsTest {
     refused(EncodingOnString.class, "int and long");
     refused(UsesNoZero.class, "numbered 0");
     refused(UsesPartial.class, "number all of them or none");
-    refused(Big.class, "JDK class");
+    refused(Jdk.class, "JDK class");
     refused(Inner.class, "this$0");
   }
 }

@@ -3,6 +3,7 @@ package dev.brine.protobuf.codec;
 import dev.brine.BrineException;
 import dev.brine.protobuf.plan.EnumInfo;
 import dev.brine.protobuf.plan.ProtoKind;
+import dev.brine.protobuf.plan.TextTypes;
 import dev.brine.protobuf.plan.ValueType;
 import dev.brine.protobuf.wire.ProtoReader;
 import dev.brine.protobuf.wire.ProtoWriter;
@@ -124,6 +125,8 @@ public abstract class ValueIO {
         return new TimeIO(true);
       case DURATION:
         return new TimeIO(false);
+      case TEXT:
+        return new TextIO(j);
       default:
         throw new IllegalStateException(t.kind.toString());
     }
@@ -289,6 +292,31 @@ public abstract class ValueIO {
 
     @Override public Object defaultValue() {
       return codec.read(new ProtoReader(new byte[0], 0, 0)); // a map entry without its value: the empty message
+    }
+  }
+
+  /** A JDK value as its canonical text in a string ({@link TextTypes}). */
+  static final class TextIO extends ValueIO {
+    private final Class<?> type;
+
+    TextIO(Class<?> type) {
+      super(Wire.LEN);
+      this.type = type;
+    }
+
+    @Override public void write(ProtoWriter w, Object v) {
+      w.stringValue(v.toString());
+    }
+
+    @Override public Object read(ProtoReader r) {
+      int start = r.pos;
+      String s = r.readString();
+      try {
+        return TextTypes.parse(type, s);
+      } catch (IllegalArgumentException e) {
+        String shown = s.length() > 100 ? s.substring(0, 100) + "…(" + s.length() + " chars)" : s;
+        throw r.malformed("protobuf: \"" + shown + "\" is no " + type.getSimpleName() + " (" + e.getMessage() + ")", start);
+      }
     }
   }
 

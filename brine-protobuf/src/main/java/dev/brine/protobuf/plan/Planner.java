@@ -163,7 +163,7 @@ public final class Planner {
       ValueType key = scalar(argument(g, 0), null);
       switch (key.kind) {
         case INT32: case INT64: case UINT32: case UINT64: case SINT32: case SINT64: case FIXED32: case FIXED64:
-        case SFIXED32: case SFIXED64: case BOOL: case STRING:
+        case SFIXED32: case SFIXED64: case BOOL: case STRING: case TEXT:
           break;
         default:
           throw new BrineException("protobuf map keys are integers, bools or strings, not " + key.java.getName());
@@ -234,6 +234,9 @@ public final class Planner {
     }
     if (c == Duration.class) {
       return new ValueType(ProtoKind.DURATION, c, null, null);
+    }
+    if (TextTypes.isText(c)) {
+      return new ValueType(ProtoKind.TEXT, c, null, null);
     }
     if (c.isEnum()) {
       return new ValueType(ProtoKind.ENUM, c, enums.computeIfAbsent(c, EnumInfo::new), null);

@@ -41,7 +41,9 @@ public enum ProtoKind {
   /** google.protobuf.Timestamp ({@code java.time.Instant}). */
   TIMESTAMP("google.protobuf.Timestamp", Wire.LEN),
   /** google.protobuf.Duration ({@code java.time.Duration}). */
-  DURATION("google.protobuf.Duration", Wire.LEN);
+  DURATION("google.protobuf.Duration", Wire.LEN),
+  /** A JDK value written as its canonical text in a string ({@link TextTypes}: UUID, BigDecimal, LocalDate …). */
+  TEXT("string", Wire.LEN);
 
   /** The name in a .proto file, or null for enums and messages (named after their class). */
   public final String protoName;
