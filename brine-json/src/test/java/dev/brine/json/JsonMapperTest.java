@@ -161,6 +161,21 @@ class JsonMapperTest {
     assertThrows(LimitExceededException.class, () -> GENERATED.fromJson(deep, Bean.class));
   }
 
+  record MoreText(java.time.OffsetTime time, java.time.ZonedDateTime zoned, java.time.ZoneId zone, java.time.Period period,
+      java.net.URI uri, Map<java.time.ZoneId, Integer> byZone) {}
+
+  @Test
+  void theJdkValuesProtobufWritesAsTextAreTextHereToo() {
+    JsonMapper m = JsonMapper.builder().register(MoreText.class).build();
+    MoreText v = new MoreText(java.time.OffsetTime.parse("08:00:01.5+05:45"),
+        java.time.ZonedDateTime.parse("2026-12-03T08:00+01:00[Europe/Paris]"), java.time.ZoneId.of("America/New_York"),
+        java.time.Period.of(1, -2, 3), java.net.URI.create("https://x.example/a%20b?q=1#f"), Map.of(java.time.ZoneId.of("Z"), 1));
+    String json = m.toJson(v);
+    assertTrue(json.contains("\"2026-12-03T08:00+01:00[Europe/Paris]\"") && json.contains("\"P1Y-2M3D\""), json);
+    assertEquals(v, m.fromJson(json, MoreText.class));
+    assertThrows(MalformedInputException.class, () -> m.fromJson("{\"zone\":\"Mars/Olympus\"}", MoreText.class));
+  }
+
   record BigKeys(Map<java.math.BigInteger, Integer> ints, Map<BigDecimal, Integer> decimals) {}
 
   @Test

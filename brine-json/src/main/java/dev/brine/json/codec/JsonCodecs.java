@@ -178,6 +178,12 @@ public final class JsonCodecs {
     if (c == LocalTime.class) return LocalTime::parse;
     if (c == LocalDateTime.class) return LocalDateTime::parse;
     if (c == OffsetDateTime.class) return OffsetDateTime::parse;
+    // the rest of the JDK values brine-protobuf writes as text: the same text here (one model, both formats)
+    if (c == java.time.OffsetTime.class) return java.time.OffsetTime::parse;
+    if (c == java.time.ZonedDateTime.class) return java.time.ZonedDateTime::parse; // zone id kept: "…+01:00[Europe/Paris]"
+    if (c == java.time.ZoneId.class) return java.time.ZoneId::of;
+    if (c == java.time.Period.class) return java.time.Period::parse;
+    if (c == java.net.URI.class) return java.net.URI::create;
     return null;
   }
 
