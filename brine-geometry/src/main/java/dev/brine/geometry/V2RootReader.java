@@ -107,8 +107,11 @@ final class V2RootReader {
     }
     Geometry[] members = new Geometry[count];
     for (int i = 0; i < count; i++) {
-      int len = memberLength(b, pos, end);
-      Geometry m = len < 0 ? null : read(b, pos, len, f);
+      int len = pointOrLineLength(b, pos, end);
+      if (len == 0) {
+        len = memberLength(b, pos, end);
+      }
+      Geometry m = len < 0 ? null : member(b, pos, len, f);
       if (m == null) {
         return null;
       }
@@ -120,6 +123,60 @@ final class V2RootReader {
       pos += len;
     }
     return pos == end ? f.createGeometryCollection(members) : null;
+  }
+
+  /**
+   * A member of {@code len} bytes at {@code off} (as {@link #read}): a point, line or polygon of JTS's default
+   * factory read here, in a method small enough to inline into the collection's loop; any other type by
+   * {@link #read}.
+   */
+  private static Geometry member(byte[] b, int off, int len, GeometryFactory f) {
+    long h = Loads.loadInt64(b, off);
+    int type = (int) h & 0x0F;
+    if (type != POINT && type != LINESTRING && type != POLYGON) {
+      return read(b, off, len, f);
+    }
+    int flags = (int) (h >> 8) & 0xFF;
+    int count = (int) (h >>> 40);
+    if ((h & 0xF0) != VERSION_2 << 4 || len < HEADER_BYTES + 16 || ((flags >> 3) & ~flags & 3) != 0
+        || ((h >> 16) & WIDE) == WIDE || count == WIDE || count == 0) {
+      return null; // (memberLength checked that no flag beyond the layout is set)
+    }
+    int coordBytes = 8 * storedOrdinates(flags);
+    int pos = off + HEADER_BYTES;
+    try {
+      if (type == POINT) {
+        return count == 1 && len == HEADER_BYTES + coordBytes ? f.createPoint(V2Reader.point(b, pos, flags)) : null;
+      }
+      if (type == LINESTRING) {
+        return count < 2 || (long) count * coordBytes != len - HEADER_BYTES ? null
+            : f.createLineString(V2Reader.sequence(b, pos, count, flags, null));
+      }
+      int end = off + len;
+      int coords = structure(b, pos, count, end);
+      return coords < 0 || !fill(b, pos, count, coordBytes, end - coords) ? null
+          : polygon(b, pos, coords, count, flags, coordBytes, f);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it: V2Reader says so with the offset
+    }
+  }
+
+  /**
+   * {@link #memberLength} of a point or line, from its header alone (no call: small enough to inline into
+   * the collection's loop); 0 for another type.
+   */
+  private static int pointOrLineLength(byte[] b, int pos, int end) {
+    if (end - pos < HEADER_BYTES) {
+      return -1;
+    }
+    long h = Loads.loadInt64(b, pos);
+    int type = (int) h & 0x0F;
+    if (type != POINT && type != LINESTRING) {
+      return 0;
+    }
+    int flags = (int) (h >> 8) & 0xFF;
+    long bytes = HEADER_BYTES + (h >>> 40) * 8L * storedOrdinates(flags);
+    return (flags & ~CoordWriter.LAYOUT) == 0 && bytes <= end - pos ? (int) bytes : -1;
   }
 
   /**
