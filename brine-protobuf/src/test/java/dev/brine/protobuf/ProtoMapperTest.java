@@ -87,6 +87,17 @@ class ProtoMapperTest {
           java.util.List.of(), java.util.Map.of(), java.util.Optional.of(java.time.LocalDate.EPOCH)));
       assertTrue(RawProto.decodeRaw(bytes).contains(u.toString()), "a proto string: " + RawProto.decodeRaw(bytes));
     }
+    // the bytes: field 1 (id) as the string of the UUID's text, field 2 (amount) as "-1.50E+3"
+    byte[] literal = ProtoMapper.builder().register(Texts.class).build().toBytes(new Texts(u, new java.math.BigDecimal("-1.50E+3"),
+        null, null, null, null, null, null, null, null, null, java.util.List.of(), java.util.Map.of(), java.util.Optional.empty()));
+    java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+    expected.write(0x0a);
+    expected.write(36);
+    expected.writeBytes(u.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    expected.write(0x12);
+    expected.write(8);
+    expected.writeBytes("-1.50E+3".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    assertArrayEquals(expected.toByteArray(), literal);
     String schema = ProtoMapper.builder().register(Texts.class).build().protoSchema(Texts.class);
     assertTrue(schema.contains("optional string id = 1;") && schema.contains("map<string, string> prices = 13;"), schema);
     // text that spells no such value, and a number too long to parse in linear time
