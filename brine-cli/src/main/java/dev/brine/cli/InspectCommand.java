@@ -103,7 +103,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
     int h = bytes[0] & 0xFF;
     Brine.Builder b = Brine.builder().requireRegistration(false).references((h & 0x01) != 0)
-        .compressNumbers((h & 0x04) == 0);
+        .compressNumbers((h & 0x04) == 0).compatible((h & 0xF0) == 0xC0 && (h & 0x02) != 0); // format 2's bit
     if (allow.length > 0) {
       b.allowPackages(allow);
     }

@@ -60,4 +60,17 @@ class InspectFormatsTest {
     assertEquals("0", r[0], r[1]);
     assertTrue(r[1].contains("{\"x\":3,\"label\":\"a\\\"b\",\"weights\":[0.5],\"tags\":{\"k\":1}}"), r[1]);
   }
+
+  @Test
+  void jsonReadsCompatibleAndFormat2PayloadsWithTheirHeadersSettings() throws Exception {
+    Point p = new Point(3, "x", List.of(0.5), Map.of("k", 1));
+    for (Brine writer : List.of(Brine.builder().requireRegistration(false).compatible(true).build(),
+        Brine.builder().requireRegistration(false).references(true).compressNumbers(false).build())) {
+      Path f = tmp.resolve("c.brine");
+      Files.write(f, writer.serialize(p));
+      String[] r = run("inspect", "--json", "--allow", "dev.brine.cli", f.toString());
+      assertEquals("0", r[0], r[1]);
+      assertTrue(r[1].contains("{\"x\":3,\"label\":\"x\",\"weights\":[0.5],\"tags\":{\"k\":1}}"), r[1]);
+    }
+  }
 }
