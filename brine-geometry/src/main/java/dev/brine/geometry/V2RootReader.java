@@ -52,7 +52,7 @@ final class V2RootReader {
           if (count < 2 || (long) count * coordBytes != end - pos) {
             return null;
           }
-          return f.createLineString(V2Reader.sequence(b, pos, count, flags, null));
+          return line(b, pos, count, flags, f);
         case POLYGON: {
           int coords = structure(b, pos, count, end);
           if (coords < 0 || !fill(b, pos, count, coordBytes, end - coords)) {
@@ -78,7 +78,7 @@ final class V2RootReader {
           LineString[] lines = new LineString[count];
           for (int i = 0; i < count; i++) {
             int n = Loads.loadInt32(b, pos + 4 * i);
-            lines[i] = f.createLineString(V2Reader.sequence(b, coords, n, flags, null));
+            lines[i] = line(b, coords, n, flags, f);
             coords += n * coordBytes;
           }
           return f.createMultiLineString(lines);
@@ -150,7 +150,7 @@ final class V2RootReader {
       }
       if (type == LINESTRING) {
         return count < 2 || (long) count * coordBytes != len - HEADER_BYTES ? null
-            : f.createLineString(V2Reader.sequence(b, pos, count, flags, null));
+            : line(b, pos, count, flags, f);
       }
       int end = off + len;
       int coords = structure(b, pos, count, end);
@@ -277,7 +277,7 @@ final class V2RootReader {
   /** A polygon whose {@code rings} checked sizes are at {@code sizes}, coordinates at {@code coords}. */
   private static Polygon polygon(byte[] b, int sizes, int coords, int rings, int flags, int coordBytes, GeometryFactory f) {
     int n = Loads.loadInt32(b, sizes);
-    LinearRing shell = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
+    LinearRing shell = ring(b, coords, n, flags, f);
     if (rings == 1) {
       return f.createPolygon(shell, V1RootReader.NO_HOLES);
     }
@@ -285,10 +285,20 @@ final class V2RootReader {
     LinearRing[] holes = new LinearRing[rings - 1];
     for (int r = 1; r < rings; r++) {
       n = Loads.loadInt32(b, sizes + 4 * r);
-      holes[r - 1] = f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
+      holes[r - 1] = ring(b, coords, n, flags, f);
       coords += n * coordBytes;
     }
     return f.createPolygon(shell, holes);
+  }
+
+  /** A line of {@code n} coordinates at {@code coords}; XY ones with the literal dimension of {@link Coords#lineXY}. */
+  private static LineString line(byte[] b, int coords, int n, int flags, GeometryFactory f) {
+    return flags == 0 ? Coords.lineXY(f, b, coords, n) : f.createLineString(V2Reader.sequence(b, coords, n, flags, null));
+  }
+
+  /** A ring of {@code n} coordinates at {@code coords}; XY ones with the literal dimension of {@link Coords#ringXY}. */
+  private static LinearRing ring(byte[] b, int coords, int n, int flags, GeometryFactory f) {
+    return flags == 0 ? Coords.ringXY(f, b, coords, n) : f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
   }
 
   private static Geometry multiPolygon(byte[] b, int pos, int count, int flags, int coordBytes, int end, GeometryFactory f) {
