@@ -3,6 +3,7 @@ package dev.brine.geometry;
 import static dev.brine.geometry.NativeFormat.*;
 
 import dev.brine.io.Loads;
+import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
@@ -291,14 +292,33 @@ final class V2RootReader {
     return f.createPolygon(shell, holes);
   }
 
-  /** A line of {@code n} coordinates at {@code coords}; XY ones with the literal dimension of {@link Coords#lineXY}. */
+  /** A line of {@code n} coordinates at {@code coords}. */
   private static LineString line(byte[] b, int coords, int n, int flags, GeometryFactory f) {
-    return flags == 0 ? Coords.lineXY(f, b, coords, n) : f.createLineString(V2Reader.sequence(b, coords, n, flags, null));
+    return f.createLineString(sequence(b, coords, n, flags));
   }
 
-  /** A ring of {@code n} coordinates at {@code coords}; XY ones with the literal dimension of {@link Coords#ringXY}. */
+  /** A ring of {@code n} coordinates at {@code coords}. */
   private static LinearRing ring(byte[] b, int coords, int n, int flags, GeometryFactory f) {
-    return flags == 0 ? Coords.ringXY(f, b, coords, n) : f.createLinearRing(V2Reader.sequence(b, coords, n, flags, null));
+    return f.createLinearRing(sequence(b, coords, n, flags));
+  }
+
+  /**
+   * The packed sequence of {@code n} coordinates at {@code coords}: a layout with nothing left out built with its
+   * literal dimension (no stored-dimension arithmetic, no switch on the class), else {@link V2Reader#sequence}.
+   */
+  private static CoordinateSequence sequence(byte[] b, int coords, int n, int flags) {
+    switch (flags) {
+      case 0:
+        return new Packed.D2(Coords.doubles(b, coords, n << 1));
+      case FLAG_Z:
+        return new Packed.D3(Coords.doubles(b, coords, n * 3), 0);
+      case FLAG_M:
+        return new Packed.D3(Coords.doubles(b, coords, n * 3), 1);
+      case FLAG_Z | FLAG_M:
+        return new Packed.D4(Coords.doubles(b, coords, n << 2));
+      default:
+        return V2Reader.sequence(b, coords, n, flags, null);
+    }
   }
 
   private static Geometry multiPolygon(byte[] b, int pos, int count, int flags, int coordBytes, int end, GeometryFactory f) {
