@@ -282,19 +282,20 @@ public class WideStringFloorBench {
   /** @return the last string */
   @Benchmark
   public String r_utf16() {
-    String last = null;
-    for (int k = 0; k < strings.length; k++) {
-      last = new String(utf16, utf16Offsets[k], utf16Offsets[k + 1] - utf16Offsets[k], StandardCharsets.UTF_16LE);
-    }
-    return last;
+    return decodeEach(utf16, utf16Offsets, StandardCharsets.UTF_16LE);
   }
 
   /** @return the last string */
   @Benchmark
   public String r_utf8() {
+    return decodeEach(utf8, utf8Offsets, StandardCharsets.UTF_8);
+  }
+
+  /** Each string of {@code bytes} (string k at {@code offsets[k] .. offsets[k + 1]}) through the JDK's decoder. */
+  private String decodeEach(byte[] bytes, int[] offsets, java.nio.charset.Charset charset) {
     String last = null;
     for (int k = 0; k < strings.length; k++) {
-      last = new String(utf8, utf8Offsets[k], utf8Offsets[k + 1] - utf8Offsets[k], StandardCharsets.UTF_8);
+      last = new String(bytes, offsets[k], offsets[k + 1] - offsets[k], charset);
     }
     return last;
   }
