@@ -102,9 +102,9 @@ final class NativeWriter {
 
   private static byte[] multiPoint(Geometry g, boolean omit, boolean quick) {
     if (quick) {
-      byte[] xy = PointWriter.multiPointXY(g);
-      if (xy != null) {
-        return xy;
+      byte[] arrays = PointWriter.multiPointArrays(g);
+      if (arrays != null) {
+        return arrays;
       }
       long plan = PointWriter.quickMultiPoint(g, omit);
       if (plan >= 0) {

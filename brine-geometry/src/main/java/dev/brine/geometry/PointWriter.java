@@ -124,23 +124,79 @@ final class PointWriter {
   }
 
   /**
-   * A root MultiPoint whose first point is XY in JTS's default sequence, planned and written in one
-   * method (no plan word, no flag computation); null if it is empty, its SRID or count needs the
-   * extension, or a point is not XY (the general path decides then).
+   * A root MultiPoint whose first point is in JTS's default sequence, planned and written in one method
+   * (no plan word, no flag computation): XY, or XYZ, XYM and XYZM whose first point's Z and M are not
+   * the NaN the general path would leave out. Null if it is empty, its SRID or count needs the
+   * extension, its first point is not like that, or a later point is not like the first (the general
+   * path decides then).
    */
-  static byte[] multiPointXY(Geometry g) {
+  static byte[] multiPointArrays(Geometry g) {
     int n = g.getNumGeometries();
     int srid = g.getSRID();
     if (n == 0 || !narrow(srid, n)) {
       return null;
     }
     CoordinateSequence first = ((Point) g.getGeometryN(0)).getCoordinateSequence();
-    if (first.getClass() != CoordinateArraySequence.class || first.getDimension() != 2 || first.getMeasures() != 0) {
+    if (first.getClass() != CoordinateArraySequence.class || first.size() == 0) {
       return null;
     }
-    byte[] b = new byte[HEADER_BYTES + (n << 4)];
-    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, 0, srid, n));
-    return xyPoints(b, HEADER_BYTES, g, n) < 0 ? null : b;
+    int dim = first.getDimension();
+    int measures = first.getMeasures();
+    if (dim == 2 && measures == 0) {
+      byte[] b = new byte[HEADER_BYTES + (n << 4)];
+      ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, 0, srid, n));
+      return xyPoints(b, HEADER_BYTES, g, n) < 0 ? null : b;
+    }
+    if ((measures & ~1) != 0 || dim - measures < 2 || dim - measures > 3) {
+      return null;
+    }
+    try {
+      if (Double.doubleToRawLongBits(first.getOrdinate(0, 2)) == NAN_BITS
+          || dim == 4 && Double.doubleToRawLongBits(first.getOrdinate(0, 3)) == NAN_BITS) {
+        return null;
+      }
+      return dim == 3 ? arrayPoints3(g, n, srid, measures) : arrayPoints4(g, n, srid);
+    } catch (IllegalArgumentException e) {
+      return null; // a Coordinate without the ordinate its sequence declares: the general path says so
+    }
+  }
+
+  /** {@link #multiPointArrays} for XYZ ({@code measures} 0) and XYM (1): the byte offset steps by 24. */
+  private static byte[] arrayPoints3(Geometry g, int n, int srid, int measures) {
+    byte[] b = new byte[HEADER_BYTES + 24 * n];
+    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, measures == 0 ? FLAG_Z : FLAG_M, srid, n));
+    for (int i = 0, p = HEADER_BYTES; i < n; i++, p += 24) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      if (s.getClass() != CoordinateArraySequence.class || s.getDimension() != 3 || s.getMeasures() != measures
+          || s.size() == 0) {
+        return null;
+      }
+      Coordinate c = s.getCoordinate(0);
+      ByteWriter.storeFloat64(b, p, c.x);
+      ByteWriter.storeFloat64(b, p + 8, c.y);
+      ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
+    }
+    return b;
+  }
+
+  /** {@link #multiPointArrays} for XYZM. */
+  private static byte[] arrayPoints4(Geometry g, int n, int srid) {
+    byte[] b = new byte[HEADER_BYTES + (n << 5)];
+    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, FLAG_Z | FLAG_M, srid, n));
+    for (int i = 0; i < n; i++) {
+      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
+      if (s.getClass() != CoordinateArraySequence.class || s.getDimension() != 4 || s.getMeasures() != 1
+          || s.size() == 0) {
+        return null;
+      }
+      Coordinate c = s.getCoordinate(0);
+      int p = HEADER_BYTES + (i << 5);
+      ByteWriter.storeFloat64(b, p, c.x);
+      ByteWriter.storeFloat64(b, p + 8, c.y);
+      ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
+      ByteWriter.storeFloat64(b, p + 24, c.getOrdinate(3));
+    }
+    return b;
   }
 
   /**

@@ -7,8 +7,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;
+import org.locationtech.jts.geom.CoordinateXY;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
@@ -21,7 +25,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
 /**
  * The members of multi-part geometries keep what they are: a MultiLineString's LinearRings (flag RINGS) and the
- * dimension of non-empty members beside JTS's XYZ empties.
+ * dimension of non-empty members beside JTS's XYZ empties; a MultiPoint's points each keep their own layout.
  */
 class MemberShapesTest {
   @Test
@@ -88,6 +92,48 @@ class MemberShapesTest {
     // all empty: their own dimension, as before
     Geometry allEmpty = f.createMultiLineString(new LineString[] {f.createLineString()});
     assertEquals(3, dimension(GeometrySerde.deserialize(GeometrySerde.serialize(allEmpty)).getGeometryN(0)));
+  }
+
+  @Test
+  void multiPointsOfEveryLayoutKeepEachPointWhateverFollowsTheFirst() {
+    // the one-method writer of XYZ, XYM and XYZM MultiPoints plans from the first point: every later point that is not
+    // like it (another dimension or sequence class, empty) hands the geometry to the general writer, and a first point
+    // whose Z or M is the NaN the general writer leaves out never takes it
+    GeometryFactory f = new GeometryFactory(new PrecisionModel(), 4326);
+    PackedCoordinateSequenceFactory packed = PackedCoordinateSequenceFactory.DOUBLE_FACTORY;
+    Point xyz = point(f, new Coordinate(1, 2, 3), 3, 0);
+    Point xyzNan = point(f, new Coordinate(1, 2, Double.NaN), 3, 0);
+    Point xym = point(f, new CoordinateXYM(4, 5, 6), 3, 1);
+    Point xymNan = point(f, new CoordinateXYM(4, 5, Double.NaN), 3, 1);
+    Point xyzm = point(f, new CoordinateXYZM(7, 8, 9, 10), 4, 1);
+    Point xyzmNanM = point(f, new CoordinateXYZM(7, 8, 9, Double.NaN), 4, 1);
+    Point xy = point(f, new CoordinateXY(11, 12), 2, 0);
+    Point packedXyz = f.createPoint(packed.create(new double[] {13, 14, 15}, 3, 0));
+    Point empty = f.createPoint(new CoordinateArraySequence(0, 3, 0));
+    Point[][] sameLayout = {
+      {xyz, xyz, xyz}, {xyz, xyzNan, xyz}, {xyzNan, xyz}, {xyzNan, xyzNan}, {xyz, packedXyz}, {xyz, empty, xyz},
+      {xym, xym}, {xym, xymNan}, {xymNan, xym}, {xyzm, xyzm}, {xyzm, xyzmNanM}, {xyzmNanM, xyzm}, {packedXyz, xyz}};
+    for (Point[] points : sameLayout) {
+      Geometry g = f.createMultiPoint(points);
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(GeometrySerde.serialize(g)));
+    }
+    // points of different layouts share the widest one (as in WKB): every ordinate each point has comes back
+    Point[][] mixed = {{xyz, xym}, {xyz, xy}, {xym, xyz}, {xyzm, xyz}, {xyzm, packedXyz}, {xy, xyzm}};
+    for (Point[] points : mixed) {
+      Geometry g = f.createMultiPoint(points);
+      GeometryAssert.assertSameJtsRead(g, GeometrySerde.deserialize(GeometrySerde.serialize(g)), true);
+    }
+    // a sequence that declares Z but holds a Coordinate without one (its getZ is NaN; its getOrdinate(2) throws):
+    // read as JTS's sequence reads it, first or later
+    Point lying = f.createPoint(new CoordinateArraySequence(new Coordinate[] {new CoordinateXY(1, 2)}, 3, 0));
+    for (Point[] points : new Point[][] {{lying, xyz}, {xyz, lying}}) {
+      Geometry g = f.createMultiPoint(points);
+      GeometryAssert.assertSameJtsRead(g, GeometrySerde.deserialize(GeometrySerde.serialize(g)), true);
+    }
+  }
+
+  private static Point point(GeometryFactory f, Coordinate c, int dimension, int measures) {
+    return f.createPoint(new CoordinateArraySequence(new Coordinate[] {c}, dimension, measures));
   }
 
   /** The declared dimension of a geometry's (first) sequence. */
