@@ -9,7 +9,7 @@ import org.locationtech.jts.geom.Geometry;
  * {@code dev.brine.bench.ab.Interleaved}'s probe of {@link GeometryShapesBench}'s cells: {@code
  * shape,n,dims,library,ser|deser[,seq]} with library {@code brine} or {@code sedona}, on array sequences
  * (or {@code seq}, as {@link GeometryShapes}: {@code packed}), the envelope cached (as {@code serialize_brine}/{@code serialize_sedona});
- * library {@code floor}: {@link MultiPointFloor} ({@code multipoint}, {@code ser} only).
+ * library {@code floor} or {@code floorchecked}: {@link MultiPointFloor} ({@code multipoint}, {@code ser} only).
  */
 public final class GeometryProbe implements IntToLongFunction {
   private static final Object[] SINK = new Object[16];
@@ -27,8 +27,7 @@ public final class GeometryProbe implements IntToLongFunction {
   public GeometryProbe(String[] a) {
     geometry = GeometryShapes.create(a[0], Integer.parseInt(a[1]), a[2], a.length > 5 ? a[5] : "array");
     geometry.getEnvelopeInternal();
-    floor = a[3].startsWith("floor") ? new MultiPointFloor(geometry) : null;
-    if (floor != null && a[3].length() > 5) floor.variant = a[3].charAt(5) - '0';
+    floor = a[3].startsWith("floor") ? new MultiPointFloor(geometry, a[3].equals("floorchecked")) : null;
     brine = a[3].equals("brine");
     serialize = a[4].equals("ser");
     bytes = brine ? GeometrySerde.serialize(geometry) : GeometrySerializer.serialize(geometry);
