@@ -155,7 +155,12 @@ final class PointWriter {
           || dim == 4 && Double.doubleToRawLongBits(first.getOrdinate(0, 3)) == NAN_BITS) {
         return null;
       }
-      return dim == 3 ? arrayPoints3(g, n, srid, measures) : arrayPoints4(g, n, srid);
+      if (dim == 3) {
+        return arrayPoints3(g, n, srid, measures);
+      }
+      byte[] b = new byte[HEADER_BYTES + (n << 5)];
+      ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, FLAG_Z | FLAG_M, srid, n));
+      return points4(b, HEADER_BYTES, g, n) < 0 ? null : b; // the quick path's XYZM loop: a loop of its own gained nothing
     } catch (IllegalArgumentException e) {
       return null; // a Coordinate without the ordinate its sequence declares: the general path says so
     }
@@ -175,26 +180,6 @@ final class PointWriter {
       ByteWriter.storeFloat64(b, p, c.x);
       ByteWriter.storeFloat64(b, p + 8, c.y);
       ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
-    }
-    return b;
-  }
-
-  /** {@link #multiPointArrays} for XYZM. */
-  private static byte[] arrayPoints4(Geometry g, int n, int srid) {
-    byte[] b = new byte[HEADER_BYTES + (n << 5)];
-    ByteWriter.storeInt64(b, 0, header2(MULTIPOINT, FLAG_Z | FLAG_M, srid, n));
-    for (int i = 0; i < n; i++) {
-      CoordinateSequence s = ((Point) g.getGeometryN(i)).getCoordinateSequence();
-      if (s.getClass() != CoordinateArraySequence.class || s.getDimension() != 4 || s.getMeasures() != 1
-          || s.size() == 0) {
-        return null;
-      }
-      Coordinate c = s.getCoordinate(0);
-      int p = HEADER_BYTES + (i << 5);
-      ByteWriter.storeFloat64(b, p, c.x);
-      ByteWriter.storeFloat64(b, p + 8, c.y);
-      ByteWriter.storeFloat64(b, p + 16, c.getOrdinate(2));
-      ByteWriter.storeFloat64(b, p + 24, c.getOrdinate(3));
     }
     return b;
   }
