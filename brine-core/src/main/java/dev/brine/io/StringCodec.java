@@ -50,9 +50,10 @@ final class StringCodec {
     if (VALUE != null && (byte) CODER.get(s) == 0) { // LATIN1 coder: the bytes are the Latin-1 encoding
       byte[] value = (byte[]) VALUE.get(s);
       w.ensure(9 + len);
-      w.pos = ByteWriter.storeVarUInt64(w.buf, w.pos, (long) len << 2 | LATIN1);
-      System.arraycopy(value, 0, w.buf, w.pos, len);
-      w.pos += len;
+      byte[] buf = w.buf;
+      int at = ByteWriter.storeVarUInt64(buf, w.pos, (long) len << 2 | LATIN1);
+      copyShort(value, len, buf, at);
+      w.pos = at + len;
       return;
     }
     if (len != 0 && s.charAt(0) > 0xFF) {
@@ -79,6 +80,29 @@ final class StringCodec {
       return;
     }
     writeWide(w, s); // from its first char: no separate scan for where the wide chars start (journal step 128)
+  }
+
+  /**
+   * Copies {@code src[0, len)} to {@code dst} at {@code at}: up to 16 bytes inline with two overlapping
+   * loads and stores each (no call into the array-copy stub for a short string; journal step 134),
+   * longer ones with {@code System.arraycopy}.
+   */
+  private static void copyShort(byte[] src, int len, byte[] dst, int at) {
+    if (len >= 8 && len <= 16) {
+      ByteWriter.I64.set(dst, at, (long) ByteWriter.I64.get(src, 0));
+      ByteWriter.I64.set(dst, at + len - 8, (long) ByteWriter.I64.get(src, len - 8));
+    } else if (len >= 4 && len < 8) {
+      ByteWriter.I32.set(dst, at, (int) ByteWriter.I32.get(src, 0));
+      ByteWriter.I32.set(dst, at + len - 4, (int) ByteWriter.I32.get(src, len - 4));
+    } else if (len < 4) {
+      if (len != 0) {
+        dst[at] = src[0];
+        dst[at + (len >> 1)] = src[len >> 1];
+        dst[at + len - 1] = src[len - 1];
+      }
+    } else {
+      System.arraycopy(src, 0, dst, at, len);
+    }
   }
 
   /** {@code String.getBytes(int, int, byte[], int)}: deprecated because it drops the high bytes, which is the point here. */

@@ -76,6 +76,36 @@ class StringCodingTest {
     }
   }
 
+  /**
+   * Latin-1 strings of every length from 0 to 40 (short bodies are copied with overlapping stores when
+   * java.lang is open), written one after another into one buffer: each is its header and exactly its
+   * bytes, and nothing a later store wrote past a body's end survives.
+   */
+  @Test
+  void latin1StringsOfEveryShortLengthAreExactlyTheirBytes() {
+    ByteWriter w = new ByteWriter(0);
+    java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+    for (int len = 0; len <= 40; len++) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < len; i++) {
+        sb.append((char) (0x21 + (len * 7 + i * 13) % 0xDE)); // every length its own bytes, 0x80..0xFF included
+      }
+      String s = sb.toString();
+      w.writeString(s);
+      ByteWriter header = new ByteWriter(0);
+      header.writeVarUInt64((long) len << 2 | StringCodec.LATIN1);
+      expected.writeBytes(header.toByteArray());
+      expected.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+    byte[] b = w.toByteArray();
+    assertArrayEquals(expected.toByteArray(), b);
+    ByteReader r = new ByteReader(b);
+    for (int len = 0; len <= 40; len++) {
+      assertEquals(len, r.readString().length());
+    }
+    assertEquals(0, r.remaining());
+  }
+
   @Test
   void everyLatin1ByteReadsAsItsChar() {
     // the Latin-1 read decodes each byte as its unsigned value, 0x80..0xFF included, at any offset
