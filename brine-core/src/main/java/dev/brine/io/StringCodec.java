@@ -83,23 +83,15 @@ final class StringCodec {
   }
 
   /**
-   * Copies {@code src[0, len)} to {@code dst} at {@code at}: up to 16 bytes inline with two overlapping
-   * loads and stores each (no call into the array-copy stub for a short string; journal step 134),
-   * longer ones with {@code System.arraycopy}.
+   * Copies {@code src[0, len)} to {@code dst} at {@code at}: 8 to 16 bytes inline with two overlapping
+   * 8-byte loads and stores (no call into the array-copy stub), others with {@code System.arraycopy}.
+   * Journal step 134: inline cases for 1–7 bytes too made the method large enough to cost more than
+   * they saved wherever a class writes several strings.
    */
   private static void copyShort(byte[] src, int len, byte[] dst, int at) {
     if (len >= 8 && len <= 16) {
       ByteWriter.I64.set(dst, at, (long) ByteWriter.I64.get(src, 0));
       ByteWriter.I64.set(dst, at + len - 8, (long) ByteWriter.I64.get(src, len - 8));
-    } else if (len >= 4 && len < 8) {
-      ByteWriter.I32.set(dst, at, (int) ByteWriter.I32.get(src, 0));
-      ByteWriter.I32.set(dst, at + len - 4, (int) ByteWriter.I32.get(src, len - 4));
-    } else if (len < 4) {
-      if (len != 0) {
-        dst[at] = src[0];
-        dst[at + (len >> 1)] = src[len >> 1];
-        dst[at + len - 1] = src[len - 1];
-      }
     } else {
       System.arraycopy(src, 0, dst, at, len);
     }

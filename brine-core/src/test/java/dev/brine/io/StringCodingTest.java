@@ -77,8 +77,8 @@ class StringCodingTest {
   }
 
   /**
-   * Latin-1 strings of every length from 0 to 40 (short bodies are copied with overlapping stores when
-   * java.lang is open), written one after another into one buffer: each is its header and exactly its
+   * Latin-1 strings of every length from 0 to 40 (bodies of 8 to 16 bytes are copied with overlapping stores
+   * when java.lang is open), written one after another into one buffer: each is its header and exactly its
    * bytes, and nothing a later store wrote past a body's end survives.
    */
   @Test
