@@ -310,6 +310,65 @@ class NestedFlatTest {
     }
   }
 
+  /**
+   * A value written with a higher depth limit than the reader's: refused (a LimitExceededException) or read
+   * exactly as the interpreter reads it, on the first read and on the later ones (a guard for any shortcut
+   * that reads flat values at the top without counting their levels; journal step 135 tried one).
+   */
+  @Test
+  void theReadersDepthLimitCountsTheNestedLevels() {
+    Book deep = new Book(1, new Spread(new Price(1, 2, Currency.USD), null), null);
+    Trade trade = trade(3, 4);
+    byte[] deepBytes = Brine.builder().register(CLASSES).build().serialize(deep);
+    byte[] tradeBytes = Brine.builder().register(CLASSES).build().serialize(trade);
+    for (boolean generated : new boolean[] {true, false}) {
+      for (int max = 1; max <= 4; max++) {
+        Brine b = Brine.builder().register(CLASSES).maxDepth(max).codegen(generated).codegenThreshold(0).build();
+        String what = (generated ? "generated" : "interpreted") + ", maxDepth " + max;
+        for (int i = 0; i < 3; i++) {
+          if (max >= 3) { // the book, its spread, a price
+            assertEquals(deep, b.deserialize(deepBytes), what);
+          } else {
+            assertThrows(LimitExceededException.class, () -> b.deserialize(deepBytes), what);
+          }
+          if (max >= 2) { // the trade, a price
+            assertEquals(trade, b.deserialize(tradeBytes), what);
+          } else {
+            assertThrows(LimitExceededException.class, () -> b.deserialize(tradeBytes), what);
+          }
+        }
+      }
+    }
+  }
+
+  record Checked(long amount, int scale) {
+    Checked {
+      if (scale < 0) {
+        throw new IllegalArgumentException("negative scale " + scale);
+      }
+    }
+  }
+
+  record Unchecked(long amount, int scale) {}
+
+  /**
+   * A flat record read at the top goes through its canonical constructor, whose exception becomes a
+   * MalformedInputException as anywhere else; the values before and after it read as usual. Its serializer
+   * starts interpreted and is replaced by generated code after two values, and every read sees the change.
+   */
+  @Test
+  void aFlatRecordAtTheTopIsValidatedByItsConstructor() {
+    byte[] bad = Brine.builder().register(Unchecked.class).build().serialize(new Unchecked(5, -1));
+    Brine b = Brine.builder().register(Checked.class).codegenThreshold(2).build();
+    for (int i = 0; i < 6; i++) {
+      Checked ok = new Checked(i, i);
+      assertEquals(ok, b.deserialize(b.serialize(ok)), "read " + i);
+      dev.brine.MalformedInputException e =
+          assertThrows(dev.brine.MalformedInputException.class, () -> b.deserialize(bad), "read " + i);
+      assertTrue(e.getMessage().contains("negative scale -1"), e.getMessage());
+    }
+  }
+
   @Test
   void withReferencesASharedPriceIsStillOneObject() {
     Brine b = Brine.builder().register(CLASSES).references(true).codegenThreshold(0).build();
