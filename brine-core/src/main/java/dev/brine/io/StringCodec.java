@@ -2,8 +2,11 @@ package dev.brine.io;
 
 import dev.brine.Brine;
 import dev.brine.MalformedInputException;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /** String encoding shared by {@link ByteWriter} and {@link ByteReader}: one header, three coders. */
 final class StringCodec {
@@ -23,14 +26,29 @@ final class StringCodec {
    */
   private static final VarHandle VALUE;
   private static final VarHandle CODER;
+  /**
+   * {@code String(byte[] value, byte coder)}, the JDK's own constructor that takes the array as the
+   * string's value, under the same condition (and only on a little-endian platform, where a UTF-16 string's
+   * value is its UTF-16LE bytes); null otherwise. A UTF-16 string is then read as one copy of its bytes
+   * (journal step 136).
+   */
+  private static final MethodHandle NEW_STRING;
+  /** {@code String.UTF16}, the JDK's coder of a string whose value is UTF-16 in the platform's byte order. */
+  private static final byte JDK_UTF16 = 1;
 
   static {
     VarHandle value = null;
     VarHandle coder = null;
+    MethodHandle newString = null;
     try {
       MethodHandles.Lookup l = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
       value = l.findVarHandle(String.class, "value", byte[].class);
       coder = l.findVarHandle(String.class, "coder", byte.class);
+      try {
+        newString = l.findConstructor(String.class, MethodType.methodType(void.class, byte[].class, byte.class));
+      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        newString = null; // a JDK without that constructor: UTF-16 strings are read char by char
+      }
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // java.lang is not open to Brine (the default): scan the chars instead
       value = null;
@@ -38,6 +56,7 @@ final class StringCodec {
     }
     VALUE = value;
     CODER = coder;
+    NEW_STRING = value != null && java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? newString : null;
   }
 
   /** Whether the opened-String fast path is active in this JVM. */
@@ -215,6 +234,28 @@ final class StringCodec {
     return new String(b, 0, p, n);
   }
 
+  /**
+   * The string whose UTF-16LE bytes are {@code b[p, p + n)} ({@code n} even), made with {@link #NEW_STRING}
+   * from one copy of them, when one of its chars is above U+00FF; else null (a string of Latin-1 chars must
+   * have the JDK's Latin-1 coder, or it would not equal the same string made any other way), and the caller
+   * reads the chars one by one.
+   */
+  private static String utf16Value(byte[] b, int p, int n) {
+    int i = p + 1;
+    int end = p + n;
+    while (i < end && b[i] == 0) { // the high bytes (little-endian): the first non-zero one ends the scan
+      i += 2;
+    }
+    if (i >= end) {
+      return null;
+    }
+    try {
+      return (String) NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, end), JDK_UTF16);
+    } catch (Throwable t) {
+      throw new IllegalStateException("String(byte[], byte) failed", t); // never: the JDK's own constructor
+    }
+  }
+
   private static String readChecked(ByteReader r, long header, int start) {
     int coder = (int) (header & 3);
     long byteLen = header >>> 2;
@@ -237,11 +278,15 @@ final class StringCodec {
         if ((n & 1) != 0) {
           throw new MalformedInputException("UTF-16 string with odd byte length " + n + " at offset " + r.offsetOf(start));
         }
+        r.pos = p + n;
+        String own = NEW_STRING != null ? utf16Value(buf, p, n) : null;
+        if (own != null) {
+          return own;
+        }
         char[] chars = r.scratchChars(n >> 1);
         for (int i = 0, m = n >> 1; i < m; i++) {
           chars[i] = (char) (short) ByteWriter.I16.get(buf, p + 2 * i);
         }
-        r.pos = p + n;
         return new String(chars, 0, n >> 1);
       }
       case UTF8:

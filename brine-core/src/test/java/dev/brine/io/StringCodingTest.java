@@ -106,6 +106,32 @@ class StringCodingTest {
     assertEquals(0, r.remaining());
   }
 
+  /**
+   * A UTF-16 body is read into a string equal to the one written, whatever its chars: with java.lang open it
+   * is one copy of the bytes when a char is above U+00FF; a body of Latin-1 chars alone (which Brine never
+   * writes as UTF-16, but other input may hold) must still give a string equal to, and hashing as, the same
+   * string made any other way (the JDK keeps such strings in its Latin-1 form).
+   */
+  @Test
+  void utf16BodiesReadAsTheStringsTheyHold() {
+    for (String s : new String[] {"\u65e5\u672c", "ab\u20ac", "\u00e9t\u00e9", "plain", "", "\u0100", "x\u0100",
+        "\uD83D\uDE80", "\uD800", "a".repeat(40) + "\u20ac", "\u0416".repeat(300)}) {
+      ByteWriter w = new ByteWriter(0);
+      w.writeVarUInt64((long) (2 * s.length()) << 2 | StringCodec.UTF16);
+      byte[] header = w.toByteArray();
+      byte[] b = Arrays.copyOf(header, header.length + 2 * s.length());
+      for (int i = 0; i < s.length(); i++) {
+        b[header.length + 2 * i] = (byte) s.charAt(i);
+        b[header.length + 2 * i + 1] = (byte) (s.charAt(i) >> 8);
+      }
+      String back = read(b);
+      assertEquals(s, back, () -> "string " + s.codePoints().boxed().toList());
+      assertEquals(s.hashCode(), back.hashCode());
+      assertEquals(new String(s.toCharArray()), back);
+      assertTrue(back.equals(s) && s.equals(back) && back.compareTo(s) == 0);
+    }
+  }
+
   @Test
   void everyLatin1ByteReadsAsItsChar() {
     // the Latin-1 read decodes each byte as its unsigned value, 0x80..0xFF included, at any offset
