@@ -132,25 +132,36 @@ public final class Engine {
 
   /** A payload (header byte and tagged value) as a new array. */
   public byte[] serialize(Object value) {
+    ClassInfo known = null;
     if (flatRoots && value != null) {
       Class<?> type = value.getClass();
       FlatRoot r = flatCache[type.hashCode() & (FLAT_CACHE - 1)];
-      if (r != null && r.type == type && r.info.serializer == r.writer) { // (a tiered serializer may be replaced)
-        byte[] out = serializeFlat(r, value);
-        if (out != null) {
-          return out;
+      if (r != null && r.type == type) {
+        if (r.writer == null) {
+          known = r.info; // a class written the general way: its info, without the session's lookup
+        } else if (r.info.serializer == r.writer) { // (a tiered serializer may be replaced)
+          byte[] out = serializeFlat(r, value);
+          if (out != null) {
+            return out;
+          }
         }
       }
     }
     ContextPool.Slot<WriteSession> slot = writers.take();
     WriteSession ctx = slot.context;
     try {
-      ClassInfo info = value == null ? null : ctx.classInfo(value.getClass());
+      ClassInfo info = known != null ? known : value == null ? null : ctx.classInfo(value.getClass());
       byte[] flat = flatRoots && info != null && info.flat ? serializeFlatFirst(info, value) : null;
       if (flat != null) {
         writers.release(slot); // the session was not written to: nothing of it to clear
         slot = null;
         return flat;
+      }
+      if (known == null && flatRoots && info != null) {
+        // the general way for this class: remembered with its info (journal step 139); an entry is
+        // immutable, and a class whose serializer becomes flat later is tried again above (info.flat)
+        Class<?> type = value.getClass();
+        flatCache[type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(type, info, null, 0, 0, 0);
       }
       ctx.reset();
       ctx.writeInt8(header);

@@ -179,6 +179,32 @@ class FlatRootTest {
     assertEquals(e, refs.deserialize(refs.serialize(e)), "with references the general path writes it");
   }
 
+  /**
+   * Values of flat classes and of every other kind at the top, one after another: the engine's cache of
+   * top-level classes also remembers the classes written the general way (with their info; journal step
+   * 139), and every value keeps the interpreter's bytes whichever entry its class meets.
+   */
+  @Test
+  void valuesOfEveryKindAtTheTopKeepTheirBytesWhateverCameBefore() {
+    Every e = new Every();
+    e.l = 12;
+    e.colour = Colour.RED;
+    Object[] values = {e, "text", 42, java.util.List.of(1, 2), new java.util.ArrayList<>(java.util.List.of("a")), java.util.Map.of("k", 1),
+        new int[] {1, 2}, null, Colour.BLUE, new Longs(1, 2, 3L), new Ints(4, null, (short) 5, (byte) 6), 7L, e};
+    Brine gen = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).codegenThreshold(0).build();
+    Brine tiered = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).codegenThreshold(4).build();
+    Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class).codegen(false).build();
+    for (int round = 0; round < 8; round++) {
+      for (Object v : values) {
+        byte[] expected = interp.serialize(v);
+        String what = "round " + round + ", " + (v == null ? "null" : v.getClass().getSimpleName());
+        assertArrayEquals(expected, gen.serialize(v), what);
+        assertArrayEquals(expected, tiered.serialize(v), what + ", tiered");
+        assertTrue(java.util.Objects.deepEquals(v, gen.deserialize(expected)), what);
+      }
+    }
+  }
+
   /** The header and the type id written in front of the payload in one store: type ids of one and two bytes. */
   @Test
   void typeIdsOfEveryLengthPrefixTheirPayloads() {
