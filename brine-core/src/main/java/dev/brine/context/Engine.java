@@ -56,7 +56,8 @@ public final class Engine {
   private final ContextPool<ReadSession> readers;
   /**
    * Flat classes written at the top, by their identity hash: such a value needs no session at all (its
-   * class was looked up, and checked, through one the first time). Entries are immutable, so a racy
+   * class was looked up, and checked, through one the first time); other classes written at the top, with
+   * their info, which the general path then need not look up again. Entries are immutable, so a racy
    * store or load sees a whole entry or none; two classes on one entry take turns.
    */
   private final FlatRoot[] flatCache = new FlatRoot[FLAT_CACHE];
@@ -86,7 +87,8 @@ public final class Engine {
   /**
    * A class whose values are written at the top without a session ({@link #serializeFlat}), with what its
    * writer {@code writer} needs worked out once: {@code head}, the payload's header byte and the class's type
-   * id (varuint32) in its {@code headLength} low bytes, and {@code room}, the scratch bytes a value needs.
+   * id (varuint32) in its {@code headLength} low bytes, and {@code room}, the scratch bytes a value needs. With
+   * {@code writer} null, a class written the general way, kept for its {@code info} alone.
    */
   private record FlatRoot(Class<?> type, ClassInfo info, FlatWriter writer, int head, int headLength, int room) {}
 
