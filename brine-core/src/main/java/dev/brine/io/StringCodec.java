@@ -26,29 +26,14 @@ final class StringCodec {
    */
   private static final VarHandle VALUE;
   private static final VarHandle CODER;
-  /**
-   * {@code String(byte[] value, byte coder)}, the JDK's own constructor that takes the array as the
-   * string's value, under the same condition (and only on a little-endian platform, where a UTF-16 string's
-   * value is its UTF-16LE bytes); null otherwise. A UTF-16 string is then read as one copy of its bytes
-   * (journal step 136).
-   */
-  private static final MethodHandle NEW_STRING;
-  /** {@code String.UTF16}, the JDK's coder of a string whose value is UTF-16 in the platform's byte order. */
-  private static final byte JDK_UTF16 = 1;
 
   static {
     VarHandle value = null;
     VarHandle coder = null;
-    MethodHandle newString = null;
     try {
       MethodHandles.Lookup l = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
       value = l.findVarHandle(String.class, "value", byte[].class);
       coder = l.findVarHandle(String.class, "coder", byte.class);
-      try {
-        newString = l.findConstructor(String.class, MethodType.methodType(void.class, byte[].class, byte.class));
-      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-        newString = null; // a JDK without that constructor: UTF-16 strings are read char by char
-      }
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // java.lang is not open to Brine (the default): scan the chars instead
       value = null;
@@ -56,7 +41,31 @@ final class StringCodec {
     }
     VALUE = value;
     CODER = coder;
-    NEW_STRING = value != null && java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? newString : null;
+  }
+
+  /**
+   * {@code String(byte[] value, byte coder)}, the JDK's own constructor that takes the array as the string's
+   * value, when java.lang is open to Brine and the platform is little-endian (where a UTF-16 string's value is
+   * its UTF-16LE bytes); null otherwise. A UTF-16 string is then read as one copy of its bytes (journal step
+   * 136). In a class of its own, looked up at the first UTF-16 string read, not when {@code build()} loads
+   * this class.
+   */
+  private static final class OwnValue {
+    static final MethodHandle NEW_STRING = newString();
+    /** {@code String.UTF16}, the JDK's coder of a string whose value is UTF-16 in the platform's byte order. */
+    static final byte JDK_UTF16 = 1;
+
+    private static MethodHandle newString() {
+      if (VALUE == null || java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+        return null;
+      }
+      try {
+        return MethodHandles.privateLookupIn(String.class, MethodHandles.lookup())
+            .findConstructor(String.class, MethodType.methodType(void.class, byte[].class, byte.class));
+      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        return null; // a JDK without that constructor: UTF-16 strings are read char by char
+      }
+    }
   }
 
   /** Whether the opened-String fast path is active in this JVM. */
@@ -235,7 +244,7 @@ final class StringCodec {
   }
 
   /**
-   * The string whose UTF-16LE bytes are {@code b[p, p + n)} ({@code n} even), made with {@link #NEW_STRING}
+   * The string whose UTF-16LE bytes are {@code b[p, p + n)} ({@code n} even), made with {@link OwnValue#NEW_STRING}
    * from one copy of them, when one of its chars is above U+00FF; else null (a string of Latin-1 chars must
    * have the JDK's Latin-1 coder, or it would not equal the same string made any other way), and the caller
    * reads the chars one by one.
@@ -250,7 +259,7 @@ final class StringCodec {
       return null;
     }
     try {
-      return (String) NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, end), JDK_UTF16);
+      return (String) OwnValue.NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
     } catch (Throwable t) {
       throw new IllegalStateException("String(byte[], byte) failed", t); // never: the JDK's own constructor
     }
@@ -279,7 +288,7 @@ final class StringCodec {
           throw new MalformedInputException("UTF-16 string with odd byte length " + n + " at offset " + r.offsetOf(start));
         }
         r.pos = p + n;
-        String own = NEW_STRING != null ? utf16Value(buf, p, n) : null;
+        String own = VALUE != null && OwnValue.NEW_STRING != null ? utf16Value(buf, p, n) : null;
         if (own != null) {
           return own;
         }
