@@ -54,6 +54,20 @@ final class StringCodec {
     static final MethodHandle NEW_STRING = newString();
     /** {@code String.UTF16}, the JDK's coder of a string whose value is UTF-16 in the platform's byte order. */
     static final byte JDK_UTF16 = 1;
+    /** {@code String.LATIN1}. */
+    static final byte JDK_LATIN1 = 0;
+
+    /** The Latin-1 string of {@code b[p, p + n)}, made from one copy of them ({@link #LATIN1_OWN}). */
+    static String latin1(byte[] b, int p, int n) {
+      if (NEW_STRING == null) {
+        return new String(b, 0, p, n);
+      }
+      try {
+        return (String) NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, p + n), JDK_LATIN1);
+      } catch (Throwable t) {
+        throw new IllegalStateException("String(byte[], byte) failed", t); // never: the JDK's own constructor
+      }
+    }
 
     private static MethodHandle newString() {
       if (VALUE == null || java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
@@ -240,7 +254,26 @@ final class StringCodec {
    */
   @SuppressWarnings("deprecation")
   static String latin1(byte[] b, int p, int n) {
+    if (LATIN1_OWN) {
+      return OwnValue.latin1(b, p, n);
+    }
     return new String(b, 0, p, n);
+  }
+
+  /**
+   * Whether a Latin-1 string is read as one copy of its bytes taken as its value ({@link OwnValue#NEW_STRING} with
+   * the JDK's Latin-1 coder): java.lang open, the platform little-endian, the JDK's compact strings on (else every
+   * string's value is UTF-16). Journal step 141.
+   */
+  private static final boolean LATIN1_OWN = VALUE != null && compactStrings();
+
+  private static boolean compactStrings() {
+    try {
+      return (boolean) MethodHandles.privateLookupIn(String.class, MethodHandles.lookup())
+          .findStaticVarHandle(String.class, "COMPACT_STRINGS", boolean.class).get();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return false;
+    }
   }
 
   /**
