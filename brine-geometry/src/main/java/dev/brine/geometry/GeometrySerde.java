@@ -163,6 +163,11 @@ public final class GeometrySerde {
         if (p != null) {
           return p;
         }
+      } else if (bytes[0] == (LINESTRING | VERSION_2 << 4)) {
+        Geometry l = V2Reader.rootLine(bytes); // no dispatch, three objects (the line, its sequence and array)
+        if (l != null) {
+          return l;
+        }
       }
       GeometryFactory f = factoryFor(peekSrid2(bytes, 0, bytes.length));
       Geometry g = V2RootReader.read(bytes, 0, bytes.length, f);

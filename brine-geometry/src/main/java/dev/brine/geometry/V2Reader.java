@@ -429,6 +429,31 @@ final class V2Reader {
     return GeometrySerde.factoryFor(srid).createPoint(point(b, HEADER_BYTES, flags));
   }
 
+  /**
+   * A root LineString of the default factory straight from its bytes (a full XY, XYZ, XYM or XYZM layout, at
+   * least two coordinates, SRID in the header word, exact length), or null to take the general path (which
+   * also reports errors). Small enough to inline where a payload's first byte says LineString, as {@link
+   * #rootPoint} (journal step 56).
+   */
+  static LineString rootLine(byte[] b) {
+    if (b.length < HEADER_BYTES + 32) {
+      return null;
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long count = h >>> 40;
+    if ((h & 0xFF) != (LINESTRING | VERSION_2 << 4) || srid == WIDE || count < 2 || (flags & ~(FLAG_Z | FLAG_M)) != 0
+        || count * 8 * (2 + (flags & FLAG_Z) + (flags >> 1)) != b.length - HEADER_BYTES) {
+      return null;
+    }
+    try {
+      return GeometrySerde.factoryFor(srid).createLineString(V2RootReader.sequence(b, HEADER_BYTES, (int) count, flags));
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it: the general path says so with the offset
+    }
+  }
+
   /** The one coordinate of a point at {@code pos} (in bounds), in fields: {@link OneCoordinate}. */
   static OneCoordinate point(byte[] b, int pos, int flags) {
     double x = Loads.loadFloat64(b, pos);

@@ -306,7 +306,7 @@ final class V2RootReader {
    * The packed sequence of {@code n} coordinates at {@code coords}: a layout with nothing left out built with its
    * literal dimension (no stored-dimension arithmetic, no switch on the class), else {@link V2Reader#sequence}.
    */
-  private static CoordinateSequence sequence(byte[] b, int coords, int n, int flags) {
+  static CoordinateSequence sequence(byte[] b, int coords, int n, int flags) {
     switch (flags) {
       case 0:
         return new Packed.D2(Coords.doubles(b, coords, n << 1));

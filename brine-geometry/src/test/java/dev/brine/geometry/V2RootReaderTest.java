@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
 
 /**
  * The version-2 shortcut ({@link V2RootReader}) must take the shapes it is for, and on any input —
@@ -123,6 +124,63 @@ class V2RootReaderTest {
         }
       }
     }
+  }
+
+  /** {@link V2Reader#rootLine} (a root LineString straight from its bytes) declines or agrees with the general reader. */
+  static void lineAgrees(byte[] b) {
+    if (b.length < 8) {
+      return; // GeometrySerde calls it only on a LineString's header and at least two XY coordinates
+    }
+    Geometry fast = V2Reader.rootLine(b);
+    if (fast == null) {
+      return;
+    }
+    Geometry general;
+    try {
+      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
+    } catch (BrineException e) {
+      throw new AssertionError("rootLine accepted what the reader rejects: " + e.getMessage()
+          + " for " + java.util.HexFormat.of().formatHex(b), e);
+    }
+    GeometryAssert.assertSameGeometry(general, fast);
+    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
+    org.junit.jupiter.api.Assertions.assertEquals(LineString.class, fast.getClass());
+  }
+
+  /** Root LineStrings of every full layout are read by rootLine; others, and every damaged copy, decline or agree. */
+  @Test
+  void rootLinesAreTakenOrDeclinedNeverMisread() {
+    List<String> lines = List.of("LINESTRING (30 10, 10 30, 40 40)", "LINESTRING Z (1 2 3, 4 5 6)", "LINESTRING M (1 2 3, 4 5 6, 7 8 9)",
+        "LINESTRING ZM (30 10 40 300, 10 30 40 300)", "LINESTRING (1 1, 1 1)");
+    for (String wkt : lines) {
+      Geometry g = GeometrySerdeTest.wkt(wkt);
+      g.setSRID(4326);
+      byte[] b = GeometrySerde.serialize(g);
+      Geometry fast = V2Reader.rootLine(b);
+      assertNotNull(fast, wkt);
+      GeometryAssert.assertSameGeometry(g, fast);
+      org.junit.jupiter.api.Assertions.assertEquals(4326, fast.getSRID());
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
+      for (int len = 0; len <= b.length + 8; len++) {
+        lineAgrees(Arrays.copyOf(b, len));
+      }
+      for (int at = 0; at < b.length; at++) {
+        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
+          byte[] m = b.clone();
+          m[at] = (byte) v;
+          lineAgrees(m);
+        }
+      }
+    }
+    Geometry wide = GeometrySerdeTest.wkt("LINESTRING (1 2, 3 4)");
+    wide.setSRID(-1);
+    byte[] w = GeometrySerde.serialize(wide);
+    assertNull(V2Reader.rootLine(w), "a wide SRID: the general path");
+    org.junit.jupiter.api.Assertions.assertEquals(-1, GeometrySerde.deserialize(w).getSRID());
+    byte[] jts = jtsDefault(); // Z left out (NaN): the general path
+    assertNull(V2Reader.rootLine(jts));
+    GeometryAssert.assertSameGeometry(GeometrySerde.deserialize(jts), V2Reader.read(jts, 0, jts.length,
+        GeometrySerde.factoryFor(0), null, true, 1, 0));
   }
 
   @Property(tries = 2000)
