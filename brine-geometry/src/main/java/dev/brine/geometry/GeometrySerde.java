@@ -168,6 +168,11 @@ public final class GeometrySerde {
         if (l != null) {
           return l;
         }
+      } else if (bytes[0] == (POLYGON | VERSION_2 << 4)) {
+        Geometry p = V2Reader.rootPolygon(bytes); // one ring: no dispatch, no ring loop
+        if (p != null) {
+          return p;
+        }
       }
       GeometryFactory f = factoryFor(peekSrid2(bytes, 0, bytes.length));
       Geometry g = V2RootReader.read(bytes, 0, bytes.length, f);

@@ -454,6 +454,33 @@ final class V2Reader {
     }
   }
 
+  /**
+   * A root Polygon of one ring, as {@link #rootLine}: a full layout, the ring's size, its zero padding and the
+   * exact length checked, then the ring and the polygon; else null (holes, and anything else, take the general
+   * path). Journal step 57.
+   */
+  static Polygon rootPolygon(byte[] b) {
+    if (b.length < HEADER_BYTES + 8 + 64) {
+      return null; // a ring has at least four XY coordinates
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long n = Loads.loadInt32(b, HEADER_BYTES); // negative: never the length below
+    if ((h & 0xFF) != (POLYGON | VERSION_2 << 4) || srid == WIDE || h >>> 40 != 1 || (flags & ~(FLAG_Z | FLAG_M)) != 0
+        || Loads.loadInt32(b, HEADER_BYTES + 4) != 0
+        || n * 8 * (2 + (flags & FLAG_Z) + (flags >> 1)) != b.length - HEADER_BYTES - 8) {
+      return null;
+    }
+    try {
+      GeometryFactory f = GeometrySerde.factoryFor(srid);
+      LinearRing shell = f.createLinearRing(V2RootReader.sequence(b, HEADER_BYTES + 8, (int) n, flags));
+      return f.createPolygon(shell, V1RootReader.NO_HOLES);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it (not closed, too few points): the general path says so with the offset
+    }
+  }
+
   /** The one coordinate of a point at {@code pos} (in bounds), in fields: {@link OneCoordinate}. */
   static OneCoordinate point(byte[] b, int pos, int flags) {
     double x = Loads.loadFloat64(b, pos);

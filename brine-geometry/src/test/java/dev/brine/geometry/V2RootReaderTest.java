@@ -183,6 +183,55 @@ class V2RootReaderTest {
         GeometrySerde.factoryFor(0), null, true, 1, 0));
   }
 
+  /** {@link V2Reader#rootPolygon} declines or agrees with the general reader. */
+  static void polygonAgrees(byte[] b) {
+    Geometry fast = V2Reader.rootPolygon(b);
+    if (fast == null) {
+      return;
+    }
+    Geometry general;
+    try {
+      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
+    } catch (BrineException e) {
+      throw new AssertionError("rootPolygon accepted what the reader rejects: " + e.getMessage()
+          + " for " + java.util.HexFormat.of().formatHex(b), e);
+    }
+    GeometryAssert.assertSameGeometry(general, fast);
+    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
+  }
+
+  /** Root polygons of one ring in every full layout are read by rootPolygon; holes, damage and the rest decline or agree. */
+  @Test
+  void rootPolygonsAreTakenOrDeclinedNeverMisread() {
+    List<String> polygons = List.of("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))", "POLYGON Z ((30 10 40, 40 40 80, 20 40 60, 30 10 40))",
+        "POLYGON M ((0 0 1, 1 0 2, 1 1 3, 0 0 1))", "POLYGON ZM ((0 0 1 2, 1 0 2 3, 1 1 3 4, 0 0 1 2))");
+    for (String wkt : polygons) {
+      Geometry g = GeometrySerdeTest.wkt(wkt);
+      g.setSRID(3857);
+      byte[] b = GeometrySerde.serialize(g);
+      Geometry fast = V2Reader.rootPolygon(b);
+      assertNotNull(fast, wkt);
+      GeometryAssert.assertSameGeometry(g, fast);
+      org.junit.jupiter.api.Assertions.assertEquals(3857, fast.getSRID());
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
+      for (int len = 0; len <= b.length + 8; len++) {
+        polygonAgrees(Arrays.copyOf(b, len));
+      }
+      for (int at = 0; at < b.length; at++) {
+        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
+          byte[] m = b.clone();
+          m[at] = (byte) v;
+          polygonAgrees(m);
+        }
+      }
+    }
+    for (String other : List.of("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1))", "POLYGON EMPTY")) {
+      byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
+      assertNull(V2Reader.rootPolygon(b), other);
+      GeometryAssert.assertSameGeometry(GeometrySerdeTest.wkt(other), GeometrySerde.deserialize(b));
+    }
+  }
+
   @Property(tries = 2000)
   void randomMutationsDeclineOrAgree(@ForAll long seed) {
     Random r = new Random(seed);
