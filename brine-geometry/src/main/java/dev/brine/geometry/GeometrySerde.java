@@ -169,7 +169,7 @@ public final class GeometrySerde {
           return l;
         }
       } else if (bytes[0] == (POLYGON | VERSION_2 << 4)) {
-        Geometry p = V2Reader.rootPolygon(bytes); // one ring: no dispatch, no ring loop
+        Geometry p = V2Reader.rootPolygon(bytes); // no dispatch, no structure pass
         if (p != null) {
           return p;
         }

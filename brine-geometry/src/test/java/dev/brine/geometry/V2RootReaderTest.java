@@ -200,11 +200,13 @@ class V2RootReaderTest {
     org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
   }
 
-  /** Root polygons of one ring in every full layout are read by rootPolygon; holes, damage and the rest decline or agree. */
+  /** Root polygons of every full layout, with and without holes, are read by rootPolygon; damage and the rest decline or agree. */
   @Test
   void rootPolygonsAreTakenOrDeclinedNeverMisread() {
     List<String> polygons = List.of("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))", "POLYGON Z ((30 10 40, 40 40 80, 20 40 60, 30 10 40))",
-        "POLYGON M ((0 0 1, 1 0 2, 1 1 3, 0 0 1))", "POLYGON ZM ((0 0 1 2, 1 0 2 3, 1 1 3 4, 0 0 1 2))");
+        "POLYGON M ((0 0 1, 1 0 2, 1 1 3, 0 0 1))", "POLYGON ZM ((0 0 1 2, 1 0 2 3, 1 1 3 4, 0 0 1 2))",
+        "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1))",
+        "POLYGON Z ((0 0 1, 10 0 1, 10 10 1, 0 10 1, 0 0 1), (1 1 2, 2 1 2, 2 2 2, 1 1 2), (5 5 3, 6 5 3, 6 6 3, 5 5 3))");
     for (String wkt : polygons) {
       Geometry g = GeometrySerdeTest.wkt(wkt);
       g.setSRID(3857);
@@ -225,7 +227,12 @@ class V2RootReaderTest {
         }
       }
     }
-    for (String other : List.of("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1))", "POLYGON EMPTY")) {
+    StringBuilder many = new StringBuilder("POLYGON ((0 0, 100 0, 100 100, 0 100, 0 0)");
+    for (int i = 0; i < 16; i++) { // 17 rings: more than rootPolygon takes
+      many.append(", (").append(i * 5 + 1).append(" 1, ").append(i * 5 + 2).append(" 1, ").append(i * 5 + 2).append(" 2, ")
+          .append(i * 5 + 1).append(" 1)");
+    }
+    for (String other : List.of(many.append(")").toString(), "POLYGON EMPTY")) {
       byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
       assertNull(V2Reader.rootPolygon(b), other);
       GeometryAssert.assertSameGeometry(GeometrySerdeTest.wkt(other), GeometrySerde.deserialize(b));
