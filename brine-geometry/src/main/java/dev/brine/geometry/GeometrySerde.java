@@ -173,6 +173,11 @@ public final class GeometrySerde {
         if (p != null) {
           return p;
         }
+      } else if (bytes[0] == (MULTILINESTRING | VERSION_2 << 4)) {
+        Geometry m = V2Reader.rootMultiLine(bytes);
+        if (m != null) {
+          return m;
+        }
       }
       GeometryFactory f = factoryFor(peekSrid2(bytes, 0, bytes.length));
       Geometry g = V2RootReader.read(bytes, 0, bytes.length, f);

@@ -10,6 +10,7 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
@@ -519,6 +520,50 @@ final class V2Reader {
       return f.createPolygon(shell, holes);
     } catch (IllegalArgumentException e) {
       return null; // JTS refuses it: the general path says so with the offset
+    }
+  }
+
+  /**
+   * A root MultiLineString of 1 to {@link #ROOT_RINGS} lines (no LinearRing members), as {@link #rootPolygon}:
+   * sizes, padding and length checked, then the lines; else null (the general path). Journal step 59.
+   */
+  static MultiLineString rootMultiLine(byte[] b) {
+    if (b.length < HEADER_BYTES + 8 + 32) {
+      return null; // a line has at least two XY coordinates
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long count = h >>> 40;
+    if ((h & 0xFF) != (MULTILINESTRING | VERSION_2 << 4) || srid == WIDE || count == 0 || count > ROOT_RINGS
+        || (flags & ~(FLAG_Z | FLAG_M)) != 0) {
+      return null;
+    }
+    int r = (int) count;
+    int coords = HEADER_BYTES + ((4 * r + 7) & ~7); // within the minimum length above
+    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
+      return null;
+    }
+    int coordBytes = 8 * (2 + (flags & FLAG_Z) + (flags >> 1));
+    long points = 0;
+    for (int i = 0; i < r; i++) {
+      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL;
+    }
+    if (points * coordBytes != b.length - coords) {
+      return null;
+    }
+    try {
+      GeometryFactory f = GeometrySerde.factoryFor(srid);
+      LineString[] lines = new LineString[r];
+      int at = coords;
+      for (int i = 0; i < r; i++) {
+        int m = Loads.loadInt32(b, HEADER_BYTES + 4 * i);
+        lines[i] = f.createLineString(V2RootReader.sequence(b, at, m, flags));
+        at += m * coordBytes;
+      }
+      return f.createMultiLineString(lines);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it (a line of one point): the general path says so with the offset
     }
   }
 

@@ -239,6 +239,57 @@ class V2RootReaderTest {
     }
   }
 
+  /** {@link V2Reader#rootMultiLine} declines or agrees with the general reader. */
+  static void multiLineAgrees(byte[] b) {
+    Geometry fast = V2Reader.rootMultiLine(b);
+    if (fast == null) {
+      return;
+    }
+    Geometry general;
+    try {
+      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
+    } catch (BrineException e) {
+      throw new AssertionError("rootMultiLine accepted what the reader rejects: " + e.getMessage()
+          + " for " + java.util.HexFormat.of().formatHex(b), e);
+    }
+    GeometryAssert.assertSameGeometry(general, fast);
+    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
+  }
+
+  /** Root MultiLineStrings of every full layout are read by rootMultiLine; rings, damage and the rest decline or agree. */
+  @Test
+  void rootMultiLinesAreTakenOrDeclinedNeverMisread() {
+    List<String> multiLines = List.of("MULTILINESTRING ((1 2, 3 4))", "MULTILINESTRING Z ((1 2 3, 4 5 6), (7 8 9, 1 2 3, 4 5 6))",
+        "MULTILINESTRING M ((1 2 3, 4 5 6), (7 8 9, 10 11 12, 13 14 15))", "MULTILINESTRING ZM ((1 2 3 4, 5 6 7 8), (1 1 1 1, 2 2 2 2))");
+    for (String wkt : multiLines) {
+      Geometry g = GeometrySerdeTest.wkt(wkt);
+      g.setSRID(2154);
+      byte[] b = GeometrySerde.serialize(g);
+      Geometry fast = V2Reader.rootMultiLine(b);
+      assertNotNull(fast, wkt);
+      GeometryAssert.assertSameGeometry(g, fast);
+      org.junit.jupiter.api.Assertions.assertEquals(2154, fast.getSRID());
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
+      for (int len = 0; len <= b.length + 8; len++) {
+        multiLineAgrees(Arrays.copyOf(b, len));
+      }
+      for (int at = 0; at < b.length; at++) {
+        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
+          byte[] m = b.clone();
+          m[at] = (byte) v;
+          multiLineAgrees(m);
+        }
+      }
+    }
+    GeometryFactory f = new GeometryFactory();
+    Geometry withRing = f.createMultiLineString(new LineString[] {
+        f.createLinearRing(new Coordinate[] {new Coordinate(0, 0), new Coordinate(1, 0), new Coordinate(1, 1), new Coordinate(0, 0)}),
+        f.createLineString(new Coordinate[] {new Coordinate(5, 5), new Coordinate(6, 6)})});
+    byte[] rb = GeometrySerde.serialize(withRing);
+    assertNull(V2Reader.rootMultiLine(rb), "a LinearRing member: the general path keeps it a ring");
+    GeometryAssert.assertSameGeometry(withRing, GeometrySerde.deserialize(rb));
+  }
+
   @Property(tries = 2000)
   void randomMutationsDeclineOrAgree(@ForAll long seed) {
     Random r = new Random(seed);
