@@ -164,17 +164,17 @@ public final class GeometrySerde {
           return p;
         }
       } else if (bytes[0] == (LINESTRING | VERSION_2 << 4)) {
-        Geometry l = V2Reader.rootLine(bytes); // no dispatch, three objects (the line, its sequence and array)
+        Geometry l = V2RootReader.rootLine(bytes); // no dispatch, three objects (the line, its sequence and array)
         if (l != null) {
           return l;
         }
       } else if (bytes[0] == (POLYGON | VERSION_2 << 4)) {
-        Geometry p = V2Reader.rootPolygon(bytes); // no dispatch, no structure pass
+        Geometry p = V2RootReader.rootPolygon(bytes); // no dispatch, no structure pass
         if (p != null) {
           return p;
         }
       } else if (bytes[0] == (MULTILINESTRING | VERSION_2 << 4)) {
-        Geometry m = V2Reader.rootMultiLine(bytes);
+        Geometry m = V2RootReader.rootMultiLine(bytes);
         if (m != null) {
           return m;
         }

@@ -8,6 +8,7 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
@@ -21,6 +22,10 @@ import org.locationtech.jts.geom.Polygon;
  * null} for anything else (another type, an empty part, a count or size that does not add up,
  * non-zero padding, a geometry JTS refuses), so that {@link V2Reader} decodes the bytes or reports
  * precisely what is wrong and where. Nothing is allocated before the sizes it depends on are checked.
+ *
+ * <p>{@link #rootLine}, {@link #rootPolygon} and {@link #rootMultiLine} are shortcuts of the same kind for a
+ * root of those types, small enough to inline where {@code GeometrySerde.deserialize} has read the first byte
+ * (journal steps 56–59); what they decline goes to {@link #read}.
  */
 final class V2RootReader {
   private V2RootReader() {}
@@ -306,7 +311,7 @@ final class V2RootReader {
    * The packed sequence of {@code n} coordinates at {@code coords}: a layout with nothing left out built with its
    * literal dimension (no stored-dimension arithmetic, no switch on the class), else {@link V2Reader#sequence}.
    */
-  static CoordinateSequence sequence(byte[] b, int coords, int n, int flags) {
+  private static CoordinateSequence sequence(byte[] b, int coords, int n, int flags) {
     switch (flags) {
       case 0:
         return new Packed.D2(Coords.doubles(b, coords, n << 1));
@@ -361,5 +366,142 @@ final class V2RootReader {
       sum += Loads.loadInt32(b, sizes + 4 * r);
     }
     return sum;
+  }
+
+  /**
+   * A root LineString of the default factory straight from its bytes (a full XY, XYZ, XYM or XYZM layout, at
+   * least two coordinates, SRID in the header word, exact length), or null to take the general path (which
+   * also reports errors). Small enough to inline where a payload's first byte says LineString, as {@link
+   * #rootPoint} (journal step 56).
+   */
+  static LineString rootLine(byte[] b) {
+    if (b.length < HEADER_BYTES + 32) {
+      return null;
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long count = h >>> 40;
+    if ((h & 0xFF) != (LINESTRING | VERSION_2 << 4) || srid == WIDE || count < 2 || (flags & ~(FLAG_Z | FLAG_M)) != 0
+        || count * 8 * (2 + (flags & FLAG_Z) + (flags >> 1)) != b.length - HEADER_BYTES) {
+      return null;
+    }
+    try {
+      return GeometrySerde.factoryFor(srid).createLineString(sequence(b, HEADER_BYTES, (int) count, flags));
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it: the general path says so with the offset
+    }
+  }
+
+  /**
+   * A root Polygon, as {@link #rootLine}: a full layout, the ring sizes, the zero padding after an odd count of
+   * them and the exact length checked, then the rings and the polygon; else null (the general path, which also
+   * reports errors). One ring here, in a method small enough to inline (journal step 57); holes in {@link
+   * #rootPolygonWithHoles} (step 58: the ring loop here cost the one-ring polygon a fifth of its time).
+   */
+  static Polygon rootPolygon(byte[] b) {
+    if (b.length < HEADER_BYTES + 8 + 64) {
+      return null; // a ring has at least four XY coordinates
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long rings = h >>> 40;
+    if ((h & 0xFF) != (POLYGON | VERSION_2 << 4) || srid == WIDE || (flags & ~(FLAG_Z | FLAG_M)) != 0) {
+      return null;
+    }
+    if (rings != 1) {
+      return rings > 1 && rings <= ROOT_RINGS ? rootPolygonWithHoles(b, flags, srid, (int) rings) : null;
+    }
+    long n = Loads.loadInt32(b, HEADER_BYTES); // negative: never the length below
+    if (Loads.loadInt32(b, HEADER_BYTES + 4) != 0
+        || n * 8 * (2 + (flags & FLAG_Z) + (flags >> 1)) != b.length - HEADER_BYTES - 8) {
+      return null;
+    }
+    try {
+      GeometryFactory f = GeometrySerde.factoryFor(srid);
+      LinearRing shell = f.createLinearRing(sequence(b, HEADER_BYTES + 8, (int) n, flags));
+      return f.createPolygon(shell, V1RootReader.NO_HOLES);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it (not closed, too few points): the general path says so with the offset
+    }
+  }
+
+  /** The most rings a polygon read by {@link #rootPolygonWithHoles} has (more take the general path). */
+  private static final int ROOT_RINGS = 16;
+
+  /** {@link #rootPolygon} of {@code r} rings (2 to {@link #ROOT_RINGS}), its header checked. */
+  private static Polygon rootPolygonWithHoles(byte[] b, int flags, int srid, int r) {
+    int coords = HEADER_BYTES + ((4 * r + 7) & ~7); // within rootPolygon's minimum length
+    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
+      return null; // padding that is not zero: the general path says where
+    }
+    int coordBytes = 8 * (2 + (flags & FLAG_Z) + (flags >> 1));
+    long points = 0;
+    for (int i = 0; i < r; i++) {
+      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL; // above 2^31: never the length below
+    }
+    if (points * coordBytes != b.length - coords) {
+      return null;
+    }
+    try {
+      GeometryFactory f = GeometrySerde.factoryFor(srid);
+      int n = Loads.loadInt32(b, HEADER_BYTES);
+      LinearRing shell = f.createLinearRing(sequence(b, coords, n, flags));
+      LinearRing[] holes = new LinearRing[r - 1];
+      int at = coords + n * coordBytes;
+      for (int i = 1; i < r; i++) {
+        int m = Loads.loadInt32(b, HEADER_BYTES + 4 * i);
+        holes[i - 1] = f.createLinearRing(sequence(b, at, m, flags));
+        at += m * coordBytes;
+      }
+      return f.createPolygon(shell, holes);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it: the general path says so with the offset
+    }
+  }
+
+  /**
+   * A root MultiLineString of 1 to {@link #ROOT_RINGS} lines (no LinearRing members), as {@link #rootPolygon}:
+   * sizes, padding and length checked, then the lines; else null (the general path). Journal step 59.
+   */
+  static MultiLineString rootMultiLine(byte[] b) {
+    if (b.length < HEADER_BYTES + 8 + 32) {
+      return null; // a line has at least two XY coordinates
+    }
+    long h = Loads.loadInt64(b, 0);
+    int flags = (int) (h >> 8) & 0xFF;
+    int srid = (int) (h >> 16) & WIDE;
+    long count = h >>> 40;
+    if ((h & 0xFF) != (MULTILINESTRING | VERSION_2 << 4) || srid == WIDE || count == 0 || count > ROOT_RINGS
+        || (flags & ~(FLAG_Z | FLAG_M)) != 0) {
+      return null;
+    }
+    int r = (int) count;
+    int coords = HEADER_BYTES + ((4 * r + 7) & ~7); // within the minimum length above
+    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
+      return null;
+    }
+    int coordBytes = 8 * (2 + (flags & FLAG_Z) + (flags >> 1));
+    long points = 0;
+    for (int i = 0; i < r; i++) {
+      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL;
+    }
+    if (points * coordBytes != b.length - coords) {
+      return null;
+    }
+    try {
+      GeometryFactory f = GeometrySerde.factoryFor(srid);
+      LineString[] lines = new LineString[r];
+      int at = coords;
+      for (int i = 0; i < r; i++) {
+        int m = Loads.loadInt32(b, HEADER_BYTES + 4 * i);
+        lines[i] = f.createLineString(sequence(b, at, m, flags));
+        at += m * coordBytes;
+      }
+      return f.createMultiLineString(lines);
+    } catch (IllegalArgumentException e) {
+      return null; // JTS refuses it (a line of one point): the general path says so with the offset
+    }
   }
 }

@@ -126,12 +126,12 @@ class V2RootReaderTest {
     }
   }
 
-  /** {@link V2Reader#rootLine} (a root LineString straight from its bytes) declines or agrees with the general reader. */
+  /** {@link V2RootReader#rootLine} (a root LineString straight from its bytes) declines or agrees with the general reader. */
   static void lineAgrees(byte[] b) {
     if (b.length < 8) {
       return; // GeometrySerde calls it only on a LineString's header and at least two XY coordinates
     }
-    Geometry fast = V2Reader.rootLine(b);
+    Geometry fast = V2RootReader.rootLine(b);
     if (fast == null) {
       return;
     }
@@ -156,7 +156,7 @@ class V2RootReaderTest {
       Geometry g = GeometrySerdeTest.wkt(wkt);
       g.setSRID(4326);
       byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2Reader.rootLine(b);
+      Geometry fast = V2RootReader.rootLine(b);
       assertNotNull(fast, wkt);
       GeometryAssert.assertSameGeometry(g, fast);
       org.junit.jupiter.api.Assertions.assertEquals(4326, fast.getSRID());
@@ -175,17 +175,17 @@ class V2RootReaderTest {
     Geometry wide = GeometrySerdeTest.wkt("LINESTRING (1 2, 3 4)");
     wide.setSRID(-1);
     byte[] w = GeometrySerde.serialize(wide);
-    assertNull(V2Reader.rootLine(w), "a wide SRID: the general path");
+    assertNull(V2RootReader.rootLine(w), "a wide SRID: the general path");
     org.junit.jupiter.api.Assertions.assertEquals(-1, GeometrySerde.deserialize(w).getSRID());
     byte[] jts = jtsDefault(); // Z left out (NaN): the general path
-    assertNull(V2Reader.rootLine(jts));
+    assertNull(V2RootReader.rootLine(jts));
     GeometryAssert.assertSameGeometry(GeometrySerde.deserialize(jts), V2Reader.read(jts, 0, jts.length,
         GeometrySerde.factoryFor(0), null, true, 1, 0));
   }
 
-  /** {@link V2Reader#rootPolygon} declines or agrees with the general reader. */
+  /** {@link V2RootReader#rootPolygon} declines or agrees with the general reader. */
   static void polygonAgrees(byte[] b) {
-    Geometry fast = V2Reader.rootPolygon(b);
+    Geometry fast = V2RootReader.rootPolygon(b);
     if (fast == null) {
       return;
     }
@@ -211,7 +211,7 @@ class V2RootReaderTest {
       Geometry g = GeometrySerdeTest.wkt(wkt);
       g.setSRID(3857);
       byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2Reader.rootPolygon(b);
+      Geometry fast = V2RootReader.rootPolygon(b);
       assertNotNull(fast, wkt);
       GeometryAssert.assertSameGeometry(g, fast);
       org.junit.jupiter.api.Assertions.assertEquals(3857, fast.getSRID());
@@ -234,14 +234,14 @@ class V2RootReaderTest {
     }
     for (String other : List.of(many.append(")").toString(), "POLYGON EMPTY")) {
       byte[] b = GeometrySerde.serialize(GeometrySerdeTest.wkt(other));
-      assertNull(V2Reader.rootPolygon(b), other);
+      assertNull(V2RootReader.rootPolygon(b), other);
       GeometryAssert.assertSameGeometry(GeometrySerdeTest.wkt(other), GeometrySerde.deserialize(b));
     }
   }
 
-  /** {@link V2Reader#rootMultiLine} declines or agrees with the general reader. */
+  /** {@link V2RootReader#rootMultiLine} declines or agrees with the general reader. */
   static void multiLineAgrees(byte[] b) {
-    Geometry fast = V2Reader.rootMultiLine(b);
+    Geometry fast = V2RootReader.rootMultiLine(b);
     if (fast == null) {
       return;
     }
@@ -265,7 +265,7 @@ class V2RootReaderTest {
       Geometry g = GeometrySerdeTest.wkt(wkt);
       g.setSRID(2154);
       byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2Reader.rootMultiLine(b);
+      Geometry fast = V2RootReader.rootMultiLine(b);
       assertNotNull(fast, wkt);
       GeometryAssert.assertSameGeometry(g, fast);
       org.junit.jupiter.api.Assertions.assertEquals(2154, fast.getSRID());
@@ -286,7 +286,7 @@ class V2RootReaderTest {
         f.createLinearRing(new Coordinate[] {new Coordinate(0, 0), new Coordinate(1, 0), new Coordinate(1, 1), new Coordinate(0, 0)}),
         f.createLineString(new Coordinate[] {new Coordinate(5, 5), new Coordinate(6, 6)})});
     byte[] rb = GeometrySerde.serialize(withRing);
-    assertNull(V2Reader.rootMultiLine(rb), "a LinearRing member: the general path keeps it a ring");
+    assertNull(V2RootReader.rootMultiLine(rb), "a LinearRing member: the general path keeps it a ring");
     GeometryAssert.assertSameGeometry(withRing, GeometrySerde.deserialize(rb));
   }
 
