@@ -432,16 +432,9 @@ final class V2RootReader {
 
   /** {@link #rootPolygon} of {@code r} rings (2 to {@link #ROOT_RINGS}), its header checked. */
   private static Polygon rootPolygonWithHoles(byte[] b, int flags, int srid, int r) {
-    int coords = HEADER_BYTES + ((4 * r + 7) & ~7); // within rootPolygon's minimum length
-    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
-      return null; // padding that is not zero: the general path says where
-    }
     int coordBytes = 8 * (2 + (flags & FLAG_Z) + (flags >> 1));
-    long points = 0;
-    for (int i = 0; i < r; i++) {
-      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL; // above 2^31: never the length below
-    }
-    if (points * coordBytes != b.length - coords) {
+    int coords = partsStart(b, r, coordBytes);
+    if (coords < 0) {
       return null;
     }
     try {
@@ -462,6 +455,23 @@ final class V2RootReader {
   }
 
   /**
+   * Where the coordinates of a root's {@code r} parts (at most {@link #ROOT_RINGS}) start — after their sizes and
+   * the padding to 8 bytes — when the padding is zero and the sizes add up to exactly the bytes that remain; else
+   * -1 (the general path says what is wrong). The sizes lie within the callers' minimum lengths.
+   */
+  private static int partsStart(byte[] b, int r, int coordBytes) {
+    int coords = HEADER_BYTES + ((4 * r + 7) & ~7);
+    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
+      return -1;
+    }
+    long points = 0;
+    for (int i = 0; i < r; i++) {
+      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL; // above 2^31: never the length below
+    }
+    return points * coordBytes == b.length - coords ? coords : -1;
+  }
+
+  /**
    * A root MultiLineString of 1 to {@link #ROOT_RINGS} lines (no LinearRing members), as {@link #rootPolygon}:
    * sizes, padding and length checked, then the lines; else null (the general path). Journal step 59.
    */
@@ -478,16 +488,9 @@ final class V2RootReader {
       return null;
     }
     int r = (int) count;
-    int coords = HEADER_BYTES + ((4 * r + 7) & ~7); // within the minimum length above
-    if ((r & 1) != 0 && Loads.loadInt32(b, HEADER_BYTES + 4 * r) != 0) {
-      return null;
-    }
     int coordBytes = 8 * (2 + (flags & FLAG_Z) + (flags >> 1));
-    long points = 0;
-    for (int i = 0; i < r; i++) {
-      points += Loads.loadInt32(b, HEADER_BYTES + 4 * i) & 0xFFFFFFFFL;
-    }
-    if (points * coordBytes != b.length - coords) {
+    int coords = partsStart(b, r, coordBytes);
+    if (coords < 0) {
       return null;
     }
     try {
