@@ -47,23 +47,23 @@ final class StringCodec {
    * {@code String(byte[] value, byte coder)}, the JDK's own constructor that takes the array as the string's
    * value, when java.lang is open to Brine and the platform is little-endian (where a UTF-16 string's value is
    * its UTF-16LE bytes); null otherwise. A UTF-16 string is then read as one copy of its bytes (journal step
-   * 136). In a class of its own, looked up at the first UTF-16 string read, not when {@code build()} loads
-   * this class.
+   * 136), and a Latin-1 one too when the JDK's compact strings are on (step 141; else every string's value is
+   * UTF-16). In a class of its own, looked up at the first string read with java.lang open, not when {@code
+   * build()} loads this class.
    */
   private static final class OwnValue {
     static final MethodHandle NEW_STRING = newString();
+    /** Whether Latin-1 strings are read through {@link #NEW_STRING} too. */
+    static final boolean LATIN1 = NEW_STRING != null && compactStrings();
     /** {@code String.UTF16}, the JDK's coder of a string whose value is UTF-16 in the platform's byte order. */
     static final byte JDK_UTF16 = 1;
     /** {@code String.LATIN1}. */
     static final byte JDK_LATIN1 = 0;
 
-    /** The Latin-1 string of {@code b[p, p + n)}, made from one copy of them ({@link #LATIN1_OWN}). */
-    static String latin1(byte[] b, int p, int n) {
-      if (NEW_STRING == null) {
-        return new String(b, 0, p, n);
-      }
+    /** The string whose value is {@code value} (a copy no one else holds) with the JDK's coder {@code coder}. */
+    static String of(byte[] value, byte coder) {
       try {
-        return (String) NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, p + n), JDK_LATIN1);
+        return (String) NEW_STRING.invokeExact(value, coder);
       } catch (Throwable t) {
         throw new IllegalStateException("String(byte[], byte) failed", t); // never: the JDK's own constructor
       }
@@ -77,7 +77,16 @@ final class StringCodec {
         return MethodHandles.privateLookupIn(String.class, MethodHandles.lookup())
             .findConstructor(String.class, MethodType.methodType(void.class, byte[].class, byte.class));
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-        return null; // a JDK without that constructor: UTF-16 strings are read char by char
+        return null; // a JDK without that constructor: strings are read as before
+      }
+    }
+
+    private static boolean compactStrings() {
+      try {
+        return (boolean) MethodHandles.privateLookupIn(String.class, MethodHandles.lookup())
+            .findStaticVarHandle(String.class, "COMPACT_STRINGS", boolean.class).get();
+      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        return false;
       }
     }
   }
@@ -254,26 +263,10 @@ final class StringCodec {
    */
   @SuppressWarnings("deprecation")
   static String latin1(byte[] b, int p, int n) {
-    if (LATIN1_OWN) {
-      return OwnValue.latin1(b, p, n);
+    if (VALUE != null && OwnValue.LATIN1) { // java.lang open: one copy, taken as the string's value (step 141)
+      return OwnValue.of(Arrays.copyOfRange(b, p, p + n), OwnValue.JDK_LATIN1);
     }
     return new String(b, 0, p, n);
-  }
-
-  /**
-   * Whether a Latin-1 string is read as one copy of its bytes taken as its value ({@link OwnValue#NEW_STRING} with
-   * the JDK's Latin-1 coder): java.lang open, the platform little-endian, the JDK's compact strings on (else every
-   * string's value is UTF-16). Journal step 141.
-   */
-  private static final boolean LATIN1_OWN = VALUE != null && compactStrings();
-
-  private static boolean compactStrings() {
-    try {
-      return (boolean) MethodHandles.privateLookupIn(String.class, MethodHandles.lookup())
-          .findStaticVarHandle(String.class, "COMPACT_STRINGS", boolean.class).get();
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return false;
-    }
   }
 
   /**
@@ -291,11 +284,7 @@ final class StringCodec {
     if (i >= end) {
       return null;
     }
-    try {
-      return (String) OwnValue.NEW_STRING.invokeExact(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
-    } catch (Throwable t) {
-      throw new IllegalStateException("String(byte[], byte) failed", t); // never: the JDK's own constructor
-    }
+    return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
   }
 
   private static String readChecked(ByteReader r, long header, int start) {
