@@ -8,6 +8,7 @@ import dev.brine.BrineException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
@@ -126,12 +127,16 @@ class V2RootReaderTest {
     }
   }
 
-  /** {@link V2RootReader#rootLine} (a root LineString straight from its bytes) declines or agrees with the general reader. */
-  static void lineAgrees(byte[] b) {
+  /**
+   * A root shortcut ({@code name}: {@link V2RootReader#rootLine}, {@link V2RootReader#rootPolygon}, {@link
+   * V2RootReader#rootMultiLine}) declines the bytes, or reads what the general reader reads from them, which must
+   * then succeed: the same geometry, class and SRID.
+   */
+  static void shortcutAgrees(byte[] b, String name, Function<byte[], Geometry> shortcut) {
     if (b.length < 8) {
-      return; // GeometrySerde calls it only on a LineString's header and at least two XY coordinates
+      return; // GeometrySerde calls them only on a whole header word
     }
-    Geometry fast = V2RootReader.rootLine(b);
+    Geometry fast = shortcut.apply(b);
     if (fast == null) {
       return;
     }
@@ -139,12 +144,40 @@ class V2RootReaderTest {
     try {
       general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
     } catch (BrineException e) {
-      throw new AssertionError("rootLine accepted what the reader rejects: " + e.getMessage()
+      throw new AssertionError(name + " accepted what the reader rejects: " + e.getMessage()
           + " for " + java.util.HexFormat.of().formatHex(b), e);
     }
     GeometryAssert.assertSameGeometry(general, fast);
     org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
-    org.junit.jupiter.api.Assertions.assertEquals(LineString.class, fast.getClass());
+    org.junit.jupiter.api.Assertions.assertEquals(general.getClass(), fast.getClass());
+  }
+
+  /**
+   * Each of {@code wkts} with SRID {@code srid} is taken by the shortcut (the same geometry and SRID, and the
+   * same from {@link GeometrySerde#deserialize}); every truncation and single-byte change of its bytes is
+   * declined or read as the general reader reads it.
+   */
+  static void takenOrDeclined(List<String> wkts, int srid, String name, Function<byte[], Geometry> shortcut) {
+    for (String wkt : wkts) {
+      Geometry g = GeometrySerdeTest.wkt(wkt);
+      g.setSRID(srid);
+      byte[] b = GeometrySerde.serialize(g);
+      Geometry fast = shortcut.apply(b);
+      assertNotNull(fast, wkt);
+      GeometryAssert.assertSameGeometry(g, fast);
+      org.junit.jupiter.api.Assertions.assertEquals(srid, fast.getSRID());
+      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
+      for (int len = 0; len <= b.length + 8; len++) {
+        shortcutAgrees(Arrays.copyOf(b, len), name, shortcut);
+      }
+      for (int at = 0; at < b.length; at++) {
+        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
+          byte[] m = b.clone();
+          m[at] = (byte) v;
+          shortcutAgrees(m, name, shortcut);
+        }
+      }
+    }
   }
 
   /** Root LineStrings of every full layout are read by rootLine; others, and every damaged copy, decline or agree. */
@@ -152,26 +185,7 @@ class V2RootReaderTest {
   void rootLinesAreTakenOrDeclinedNeverMisread() {
     List<String> lines = List.of("LINESTRING (30 10, 10 30, 40 40)", "LINESTRING Z (1 2 3, 4 5 6)", "LINESTRING M (1 2 3, 4 5 6, 7 8 9)",
         "LINESTRING ZM (30 10 40 300, 10 30 40 300)", "LINESTRING (1 1, 1 1)");
-    for (String wkt : lines) {
-      Geometry g = GeometrySerdeTest.wkt(wkt);
-      g.setSRID(4326);
-      byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2RootReader.rootLine(b);
-      assertNotNull(fast, wkt);
-      GeometryAssert.assertSameGeometry(g, fast);
-      org.junit.jupiter.api.Assertions.assertEquals(4326, fast.getSRID());
-      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
-      for (int len = 0; len <= b.length + 8; len++) {
-        lineAgrees(Arrays.copyOf(b, len));
-      }
-      for (int at = 0; at < b.length; at++) {
-        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
-          byte[] m = b.clone();
-          m[at] = (byte) v;
-          lineAgrees(m);
-        }
-      }
-    }
+    takenOrDeclined(lines, 4326, "rootLine", V2RootReader::rootLine);
     Geometry wide = GeometrySerdeTest.wkt("LINESTRING (1 2, 3 4)");
     wide.setSRID(-1);
     byte[] w = GeometrySerde.serialize(wide);
@@ -183,23 +197,6 @@ class V2RootReaderTest {
         GeometrySerde.factoryFor(0), null, true, 1, 0));
   }
 
-  /** {@link V2RootReader#rootPolygon} declines or agrees with the general reader. */
-  static void polygonAgrees(byte[] b) {
-    Geometry fast = V2RootReader.rootPolygon(b);
-    if (fast == null) {
-      return;
-    }
-    Geometry general;
-    try {
-      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
-    } catch (BrineException e) {
-      throw new AssertionError("rootPolygon accepted what the reader rejects: " + e.getMessage()
-          + " for " + java.util.HexFormat.of().formatHex(b), e);
-    }
-    GeometryAssert.assertSameGeometry(general, fast);
-    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
-  }
-
   /** Root polygons of every full layout, with and without holes, are read by rootPolygon; damage and the rest decline or agree. */
   @Test
   void rootPolygonsAreTakenOrDeclinedNeverMisread() {
@@ -207,26 +204,7 @@ class V2RootReaderTest {
         "POLYGON M ((0 0 1, 1 0 2, 1 1 3, 0 0 1))", "POLYGON ZM ((0 0 1 2, 1 0 2 3, 1 1 3 4, 0 0 1 2))",
         "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1))",
         "POLYGON Z ((0 0 1, 10 0 1, 10 10 1, 0 10 1, 0 0 1), (1 1 2, 2 1 2, 2 2 2, 1 1 2), (5 5 3, 6 5 3, 6 6 3, 5 5 3))");
-    for (String wkt : polygons) {
-      Geometry g = GeometrySerdeTest.wkt(wkt);
-      g.setSRID(3857);
-      byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2RootReader.rootPolygon(b);
-      assertNotNull(fast, wkt);
-      GeometryAssert.assertSameGeometry(g, fast);
-      org.junit.jupiter.api.Assertions.assertEquals(3857, fast.getSRID());
-      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
-      for (int len = 0; len <= b.length + 8; len++) {
-        polygonAgrees(Arrays.copyOf(b, len));
-      }
-      for (int at = 0; at < b.length; at++) {
-        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
-          byte[] m = b.clone();
-          m[at] = (byte) v;
-          polygonAgrees(m);
-        }
-      }
-    }
+    takenOrDeclined(polygons, 3857, "rootPolygon", V2RootReader::rootPolygon);
     StringBuilder many = new StringBuilder("POLYGON ((0 0, 100 0, 100 100, 0 100, 0 0)");
     for (int i = 0; i < 16; i++) { // 17 rings: more than rootPolygon takes
       many.append(", (").append(i * 5 + 1).append(" 1, ").append(i * 5 + 2).append(" 1, ").append(i * 5 + 2).append(" 2, ")
@@ -239,48 +217,12 @@ class V2RootReaderTest {
     }
   }
 
-  /** {@link V2RootReader#rootMultiLine} declines or agrees with the general reader. */
-  static void multiLineAgrees(byte[] b) {
-    Geometry fast = V2RootReader.rootMultiLine(b);
-    if (fast == null) {
-      return;
-    }
-    Geometry general;
-    try {
-      general = V2Reader.read(b, 0, b.length, factory(b), null, true, 1, 0);
-    } catch (BrineException e) {
-      throw new AssertionError("rootMultiLine accepted what the reader rejects: " + e.getMessage()
-          + " for " + java.util.HexFormat.of().formatHex(b), e);
-    }
-    GeometryAssert.assertSameGeometry(general, fast);
-    org.junit.jupiter.api.Assertions.assertEquals(general.getSRID(), fast.getSRID());
-  }
-
   /** Root MultiLineStrings of every full layout are read by rootMultiLine; rings, damage and the rest decline or agree. */
   @Test
   void rootMultiLinesAreTakenOrDeclinedNeverMisread() {
     List<String> multiLines = List.of("MULTILINESTRING ((1 2, 3 4))", "MULTILINESTRING Z ((1 2 3, 4 5 6), (7 8 9, 1 2 3, 4 5 6))",
         "MULTILINESTRING M ((1 2 3, 4 5 6), (7 8 9, 10 11 12, 13 14 15))", "MULTILINESTRING ZM ((1 2 3 4, 5 6 7 8), (1 1 1 1, 2 2 2 2))");
-    for (String wkt : multiLines) {
-      Geometry g = GeometrySerdeTest.wkt(wkt);
-      g.setSRID(2154);
-      byte[] b = GeometrySerde.serialize(g);
-      Geometry fast = V2RootReader.rootMultiLine(b);
-      assertNotNull(fast, wkt);
-      GeometryAssert.assertSameGeometry(g, fast);
-      org.junit.jupiter.api.Assertions.assertEquals(2154, fast.getSRID());
-      GeometryAssert.assertSameGeometry(g, GeometrySerde.deserialize(b));
-      for (int len = 0; len <= b.length + 8; len++) {
-        multiLineAgrees(Arrays.copyOf(b, len));
-      }
-      for (int at = 0; at < b.length; at++) {
-        for (int v : new int[] {0, 1, 2, 3, 4, 5, 0x7F, 0x80, 0xFF}) {
-          byte[] m = b.clone();
-          m[at] = (byte) v;
-          multiLineAgrees(m);
-        }
-      }
-    }
+    takenOrDeclined(multiLines, 2154, "rootMultiLine", V2RootReader::rootMultiLine);
     GeometryFactory f = new GeometryFactory();
     Geometry withRing = f.createMultiLineString(new LineString[] {
         f.createLinearRing(new Coordinate[] {new Coordinate(0, 0), new Coordinate(1, 0), new Coordinate(1, 1), new Coordinate(0, 0)}),
