@@ -99,6 +99,15 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
     return LEAF_OTHER;
   }
 
+  /**
+   * True for a class of numbers alone: at the top its payload is its {@link #opening} and the flat payload of
+   * {@link #inner}, which the engine writes without a session ({@link Openings#flatOpening}).
+   */
+  @Override
+  public boolean flat() {
+    return inner instanceof dev.brine.plan.FlatWriter;
+  }
+
   @Override
   public boolean emptyPayload() {
     return false; // the definition reference takes a byte

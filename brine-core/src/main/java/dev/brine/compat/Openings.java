@@ -75,8 +75,8 @@ final class Openings implements Roots {
    */
   @Override
   public boolean writeRoot(WriteSession ctx, Object value, ClassInfo info) {
-    if (info.typeId != TypeIds.COMPAT_OBJECT || info.writeReplace != null || !(info.serializer instanceof CompatSerializer s)
-        || ctx.trackingReferences() || ctx.stringTable() != null) {
+    CompatSerializer s = own(info);
+    if (s == null || ctx.trackingReferences() || ctx.stringTable() != null) {
       return false;
     }
     byte[] o = s.opening();
@@ -90,5 +90,21 @@ final class Openings implements Roots {
       s.inner().write(ctx, value);
     }
     return true;
+  }
+
+  /**
+   * A local class of numbers alone (its payload flat: no nested class, whose definition reference would
+   * change the call's definitions): its opening, then its payload as {@link #writeRoot} writes them.
+   */
+  @Override
+  public FlatOpening flatOpening(ClassInfo info) {
+    CompatSerializer s = own(info);
+    return s != null && s.inner() instanceof dev.brine.plan.FlatWriter f ? new FlatOpening(s.opening(), f, s) : null;
+  }
+
+  /** The compatible serializer of a class whose outermost values open with its own definition, or null. */
+  private static CompatSerializer own(ClassInfo info) {
+    return info.typeId == TypeIds.COMPAT_OBJECT && info.writeReplace == null && info.serializer instanceof CompatSerializer s
+        ? s : null;
   }
 }

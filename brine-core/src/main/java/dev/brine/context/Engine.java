@@ -52,6 +52,8 @@ public final class Engine {
   /** Whether {@link #serialize(Object)} writes a flat class's values without a session ({@link #serializeFlat}). */
   private final boolean flatRoots;
   private final long maxPayloadBytes;
+  /** Compatible mode's way to write a payload's outermost value ({@link Roots#flatOpening}), or null. */
+  private final Roots roots;
   private final ContextPool<WriteSession> writers;
   private final ContextPool<ReadSession> readers;
   /**
@@ -87,10 +89,13 @@ public final class Engine {
   /**
    * A class whose values are written at the top without a session ({@link #serializeFlat}), with what its
    * writer {@code writer} needs worked out once: {@code head}, the payload's header byte and the class's type
-   * id (varuint32) in its {@code headLength} low bytes, and {@code room}, the scratch bytes a value needs. With
+   * id (varuint32) in its {@code headLength} low bytes, and {@code room}, the scratch bytes a value needs. In
+   * compatible mode {@code head} is the header alone and {@code opening} follows it (tag, definition reference
+   * and definition: {@link Roots#flatOpening}). Valid while {@code owner} is the class's serializer. With
    * {@code writer} null, a class written the general way, kept for its {@code info} alone.
    */
-  private record FlatRoot(Class<?> type, ClassInfo info, FlatWriter writer, int head, int headLength, int room) {}
+  private record FlatRoot(Class<?> type, ClassInfo info, FlatWriter writer, Object owner, int head, int headLength,
+      byte[] opening, int room) {}
 
   /** Creates the engine over a completed registry, with the builder's limits. */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, int formatVersion, int maxDepth,
@@ -120,7 +125,8 @@ public final class Engine {
     this.headerV1 = HEADER_V1 | flags;
     this.header = formatVersion == 1 ? headerV1 : HEADER | flags | (compatible ? COMPATIBLE | COMPAT_DEFS_V2 : 0);
     this.maxDepth = maxDepth;
-    this.flatRoots = !references && !compatible && formatVersion == 2;
+    this.flatRoots = !references && formatVersion == 2;
+    this.roots = roots;
     this.maxPayloadBytes = maxPayloadBytes;
     this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes, roots));
     this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes, roots));
@@ -141,7 +147,7 @@ public final class Engine {
       if (r != null && r.type == type) {
         if (r.writer == null) {
           known = r.info; // a class written the general way: its info, without the session's lookup
-        } else if (r.info.serializer == r.writer) { // (a tiered serializer may be replaced)
+        } else if (r.info.serializer == r.owner) { // (a tiered serializer may be replaced)
           byte[] out = serializeFlat(r, value);
           if (out != null) {
             return out;
@@ -163,7 +169,7 @@ public final class Engine {
         // the general way for this class: remembered with its info (journal step 139); an entry is
         // immutable, and a class whose serializer becomes flat later is tried again above (info.flat)
         Class<?> type = value.getClass();
-        flatCache[type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(type, info, null, 0, 0, 0);
+        flatCache[type.hashCode() & (FLAT_CACHE - 1)] = new FlatRoot(type, info, null, null, 0, 0, null, 0);
       }
       ctx.reset();
       ctx.writeInt8(header);
@@ -196,13 +202,29 @@ public final class Engine {
    * it enters when its values are written that way (out of {@code serialize}, which inlines only while small).
    */
   private byte[] serializeFlatFirst(ClassInfo info, Object value) {
-    if (!(info.serializer instanceof FlatWriter f) || f.flatWindow() > MAX_FLAT_WINDOW || f.flatDepth() > maxDepth
-        || info.writeReplace != null || info.typeId == TypeIds.BY_NAME || info.typeId == TypeIds.ARRAY) {
-      return null; // (a writeReplace, a class named by name, an array: the general way)
+    FlatWriter f;
+    Object owner;
+    byte[] opening = null;
+    if (compatible) { // the class's opening, then its payload
+      Roots.FlatOpening o = roots == null ? null : roots.flatOpening(info);
+      if (o == null) {
+        return null;
+      }
+      f = o.writer();
+      owner = o.owner();
+      opening = o.opening();
+    } else if (info.serializer instanceof FlatWriter w && info.typeId != TypeIds.BY_NAME && info.typeId != TypeIds.ARRAY) {
+      f = w;
+      owner = w;
+    } else {
+      return null; // (a class named by name, an array: the general way)
+    }
+    if (f.flatWindow() > MAX_FLAT_WINDOW || f.flatDepth() > maxDepth || info.writeReplace != null) {
+      return null;
     }
     int head = header & 0xFF;
     int length = 1;
-    for (int v = info.typeId; ; v >>>= 7, length++) { // type ids are below 2^21: at most 3 bytes
+    for (int v = info.typeId; opening == null; v >>>= 7, length++) { // type ids are below 2^21: at most 3 bytes
       if (v < 0x80) {
         head |= v << 8 * length;
         length++;
@@ -210,7 +232,8 @@ public final class Engine {
       }
       head |= (v & 0x7F | 0x80) << 8 * length;
     }
-    FlatRoot r = new FlatRoot(info.type, info, f, head, length, 4 + f.flatWindow());
+    int prefix = opening == null ? 0 : opening.length;
+    FlatRoot r = new FlatRoot(info.type, info, f, owner, head, length, opening, 4 + prefix + f.flatWindow());
     byte[] out = serializeFlat(r, value);
     if (out != null) {
       flatCache[info.type.hashCode() & (FLAT_CACHE - 1)] = r;
@@ -226,8 +249,8 @@ public final class Engine {
    * which has the room the writer's whole-width stores need ({@code flatWindow}), then copied into the
    * result (an array the copy fills, so the JIT does not zero it first). No user code runs in between
    * (generated field reads only), so the scratch array is never used twice at once. Only without
-   * reference tracking, in format 2 and the default mode (a flat value then changes no session state;
-   * compatible mode's classes write their definition first).
+   * reference tracking and in format 2 (a flat value then changes no session state: in compatible mode
+   * the class's opening holds the payload's one definition, written as the general path writes it).
    */
   private byte[] serializeFlat(FlatRoot r, Object value) {
     int room = r.room; // header, type id (below 2^21: at most 3 bytes), payload
@@ -238,7 +261,13 @@ public final class Engine {
       out = scratch(room);
     }
     ByteWriter.storeInt32(out, 0, r.head); // header and type id in one store; the payload overwrites the rest
-    int end = r.writer.writeFlat(out, r.headLength, value);
+    int p = r.headLength;
+    byte[] opening = r.opening;
+    if (opening != null) {
+      System.arraycopy(opening, 0, out, p, opening.length);
+      p += opening.length;
+    }
+    int end = r.writer.writeFlat(out, p, value);
     return end > maxPayloadBytes ? null : Arrays.copyOf(out, end);
   }
 

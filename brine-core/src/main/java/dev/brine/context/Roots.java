@@ -18,4 +18,19 @@ public interface Roots {
    * after its header, when there is a shorter way; false: nothing written, write it through its tag.
    */
   boolean writeRoot(WriteSession ctx, Object value, ClassInfo info);
+
+  /**
+   * For a class whose outermost values this mode writes as bytes known in advance followed by a flat
+   * payload ({@link dev.brine.plan.FlatWriter}), what {@link #writeRoot} would write: those bytes and the
+   * writer of the payload, so the engine writes such a value without a session; null for any other class.
+   */
+  default FlatOpening flatOpening(ClassInfo info) {
+    return null;
+  }
+
+  /**
+   * {@code opening}, the bytes after the header; {@code writer}, the flat payload's; valid while {@code
+   * owner} is the serializer of the class's info.
+   */
+  record FlatOpening(byte[] opening, dev.brine.plan.FlatWriter writer, Object owner) {}
 }

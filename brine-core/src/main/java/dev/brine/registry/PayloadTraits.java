@@ -45,7 +45,7 @@ public interface PayloadTraits {
    * Whether the payload of a value is its number group and fixed block, then at most slots of final
    * flat classes, and the serializer can write it into a caller's array without a session ({@code
    * dev.brine.plan.FlatWriter}, which answers true): a payload of such a value at the top is written
-   * without a session.
+   * without a session (in compatible mode after the class's opening: {@code dev.brine.context.Roots#flatOpening}).
    */
   default boolean flat() {
     return false;

@@ -256,4 +256,41 @@ class FlatRootTest {
       pool.shutdownNow();
     }
   }
+
+  /** A class with a nested class and a string: not flat, written the general way, with definitions after the root's. */
+  record Holder(String name, Longs longs, Ints ints) {}
+
+  /**
+   * In compatible mode a flat class at the top is written as its opening (tag, definition reference,
+   * definition) and its flat payload without a session (journal step 142): the bytes of the interpreter,
+   * which writes it the general way, whatever was written before and after, and read by either.
+   */
+  @Test
+  void compatibleModeWritesFlatValuesAtTheTopAsTheGeneralPathDoes() {
+    Every e = new Every();
+    e.i = 1 << 20;
+    e.bl = -3L;
+    e.colour = Colour.GREEN;
+    Object[] values = {e, new Longs(5, -6, null), new Holder("h", new Longs(1, 2, 3L), new Ints(4, 5, (short) 6, (byte) 7)),
+        new Ints(-1, null, (short) 2, (byte) 3), "text", e, java.util.List.of(new Longs(7, 8, 9L)), new Longs(5, -6, null)};
+    for (boolean compress : new boolean[] {true, false}) {
+      Brine gen = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class, Holder.class).compatible(true)
+          .compressNumbers(compress).codegenThreshold(0).build();
+      Brine interp = Brine.builder().register(Colour.class, Every.class, Longs.class, Ints.class, Holder.class).compatible(true)
+          .compressNumbers(compress).codegen(false).build();
+      for (int round = 0; round < 3; round++) {
+        for (Object v : values) {
+          String what = "compress " + compress + ", round " + round + ", " + v.getClass().getSimpleName();
+          byte[] expected = interp.serialize(v);
+          assertArrayEquals(expected, gen.serialize(v), what);
+          assertEquals(v, gen.deserialize(expected), what);
+          assertEquals(v, interp.deserialize(gen.serialize(v)), what);
+        }
+      }
+      byte[] first = gen.serialize(e);
+      Brine small = Brine.builder().register(Colour.class, Every.class).compatible(true).compressNumbers(compress)
+          .codegenThreshold(0).maxPayloadBytes(first.length - 1).build();
+      assertThrows(LimitExceededException.class, () -> small.serialize(e), "over the limit: refused as before");
+    }
+  }
 }
