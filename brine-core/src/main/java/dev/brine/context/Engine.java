@@ -224,13 +224,15 @@ public final class Engine {
     }
     int head = header & 0xFF;
     int length = 1;
-    for (int v = info.typeId; opening == null; v >>>= 7, length++) { // type ids are below 2^21: at most 3 bytes
-      if (v < 0x80) {
-        head |= v << 8 * length;
-        length++;
-        break;
+    if (opening == null) { // the header, then the type id (below 2^21: at most 3 bytes); the opening has its tag
+      for (int v = info.typeId; ; v >>>= 7, length++) {
+        if (v < 0x80) {
+          head |= v << 8 * length;
+          length++;
+          break;
+        }
+        head |= (v & 0x7F | 0x80) << 8 * length;
       }
-      head |= (v & 0x7F | 0x80) << 8 * length;
     }
     int prefix = opening == null ? 0 : opening.length;
     FlatRoot r = new FlatRoot(info.type, info, f, owner, head, length, opening, 4 + prefix + f.flatWindow());
