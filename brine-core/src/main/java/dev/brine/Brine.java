@@ -68,7 +68,7 @@ public final class Brine {
     Registrations.apply(b, m, registry, compat, byName);
     registry.complete();
     this.engine = new Engine(registry, references, b.compressNumbers, b.compatible, b.formatVersion, b.maxDepth,
-        b.maxLength, b.maxStringBytes, b.maxPayloadBytes, compat == null ? null : compat.roots());
+        b.maxLength, b.maxStringBytes, b.maxPayloadBytes, compat == null ? null : compat.roots(), b.compressStrings);
   }
 
   private static ClassLoader defaultLoader() {
@@ -261,6 +261,7 @@ public final class Brine {
     private boolean codegen = true;
     private int codegenThreshold = Integer.getInteger("brine.codegenThreshold", DEFAULT_CODEGEN_THRESHOLD);
     private boolean compressNumbers = true;
+    private boolean compressStrings = true;
     private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
     private int formatVersion = 2;
     private boolean compatible;
@@ -488,6 +489,16 @@ public final class Brine {
      */
     public Builder compressNumbers(boolean compress) {
       this.compressNumbers = compress;
+      return this;
+    }
+
+    /**
+     * Whether a string that is not Latin-1 may be UTF-8 (default true: where that saves a quarter of UTF-16's
+     * bytes, as in mostly-ASCII text); false writes it as UTF-16 without counting, one copy with java.lang open:
+     * faster, up to twice the bytes. Readers of either setting read both (docs/format.md).
+     */
+    public Builder compressStrings(boolean compress) {
+      this.compressStrings = compress;
       return this;
     }
 

@@ -111,12 +111,16 @@ public final class Engine {
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
       int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes) {
     this(registry, references, compressNumbers, compatible, formatVersion, maxDepth, maxLength, maxStringBytes,
-        maxPayloadBytes, null);
+        maxPayloadBytes, null, true);
   }
 
-  /** As the constructor above; {@code roots}, if not null, writes and reads each payload's outermost value. */
+  /**
+   * As the constructor above; {@code roots}, if not null, writes and reads each payload's outermost value;
+   * {@code compressStrings} false: strings that are not Latin-1 always UTF-16 ({@code ByteWriter.compressStrings}).
+   */
   public Engine(TypeRegistry registry, boolean references, boolean compressNumbers, boolean compatible,
-      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes, Roots roots) {
+      int formatVersion, int maxDepth, int maxLength, long maxStringBytes, long maxPayloadBytes, Roots roots,
+      boolean compressStrings) {
     this.references = references;
     this.compatible = compatible;
     this.compressNumbers = compressNumbers;
@@ -128,7 +132,7 @@ public final class Engine {
     this.flatRoots = !references && formatVersion == 2;
     this.roots = roots;
     this.maxPayloadBytes = maxPayloadBytes;
-    this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes, roots));
+    this.writers = new ContextPool<>(new Writers(registry, references, maxDepth, maxPayloadBytes, roots, compressStrings));
     this.readers = new ContextPool<>(new Readers(registry, references, maxDepth, maxLength, maxStringBytes, roots));
     // the building thread's contexts now rather than in its first call: their classes' initialization (the
     // byte-array VarHandles bootstrap java.lang.invoke) belongs to build(), not to the first serialize
@@ -534,19 +538,23 @@ public final class Engine {
     private final int maxDepth;
     private final long maxPayloadBytes;
     private final Roots roots;
+    private final boolean compressStrings;
 
-    Writers(TypeRegistry registry, boolean references, int maxDepth, long maxPayloadBytes, Roots roots) {
+    Writers(TypeRegistry registry, boolean references, int maxDepth, long maxPayloadBytes, Roots roots,
+        boolean compressStrings) {
       this.registry = registry;
       this.references = references;
       this.maxDepth = maxDepth;
       this.maxPayloadBytes = maxPayloadBytes;
       this.roots = roots;
+      this.compressStrings = compressStrings;
     }
 
     @Override
     public WriteSession get() {
       WriteSession s = new WriteSession(registry, references, maxDepth, maxPayloadBytes);
       s.roots = roots;
+      s.compressStrings(compressStrings);
       return s;
     }
   }

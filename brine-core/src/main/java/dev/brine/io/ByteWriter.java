@@ -42,6 +42,11 @@ public class ByteWriter {
   private StringTable strings;
   /** Views of {@link #buf} for block copies of long primitive arrays; made on first use, again after growth. */
   private BulkArrays.Views views;
+  /**
+   * Whether a string that is not Latin-1 may be written as UTF-8 (where that saves a quarter of UTF-16's
+   * bytes; the default) or is always written as UTF-16 ({@code Brine.Builder.compressStrings(false)}).
+   */
+  boolean compressStrings = true;
 
   /** Creates a writer with the given initial capacity and no size limit beyond the JVM's arrays. */
   public ByteWriter(int initialCapacity) {
@@ -534,9 +539,10 @@ public class ByteWriter {
 
   /**
    * Writes a non-null string: a varuint64 header {@code (byteLength << 2) | coder} followed by the
-   * bytes. The coder is chosen per string: 0 Latin-1 (every char ≤ 0xFF), 1 UTF-16LE, 2 UTF-8 (the
-   * smaller of the two when some char is above 0xFF and no surrogate is unpaired). Header value 3 is
-   * reserved for null by {@link #writeNullableString}.
+   * bytes. The coder is chosen per string: 0 Latin-1 (every char ≤ 0xFF), 1 UTF-16LE, 2 UTF-8 (when some
+   * char is above 0xFF, no surrogate is unpaired and UTF-8 saves at least a quarter of UTF-16's bytes; never
+   * with {@link #compressStrings(boolean) compressStrings(false)}). Header value 3 is reserved for null by
+   * {@link #writeNullableString}.
    */
   public final void writeString(String s) {
     StringTable t = strings;
@@ -545,6 +551,11 @@ public class ByteWriter {
     } else {
       t.write(this, s);
     }
+  }
+
+  /** Sets {@link #compressStrings}: false writes every string that is not Latin-1 as UTF-16 (a reader reads either). */
+  public final void compressStrings(boolean compress) {
+    this.compressStrings = compress;
   }
 
   /** Writes a string that may be null: null is the single header byte 3, otherwise as {@link #writeString}. */

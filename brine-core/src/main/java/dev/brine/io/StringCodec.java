@@ -98,14 +98,22 @@ final class StringCodec {
 
   static void write(ByteWriter w, String s) {
     int len = s.length();
-    if (VALUE != null && (byte) CODER.get(s) == 0) { // LATIN1 coder: the bytes are the Latin-1 encoding
-      byte[] value = (byte[]) VALUE.get(s);
-      w.ensure(9 + len);
-      byte[] buf = w.buf;
-      int at = ByteWriter.storeVarUInt64(buf, w.pos, (long) len << 2 | LATIN1);
-      copyShort(value, len, buf, at);
-      w.pos = at + len;
-      return;
+    if (VALUE != null) {
+      byte coder = (byte) CODER.get(s);
+      if (coder == 0) { // LATIN1 coder: the bytes are the Latin-1 encoding
+        byte[] value = (byte[]) VALUE.get(s);
+        w.ensure(9 + len);
+        byte[] buf = w.buf;
+        int at = ByteWriter.storeVarUInt64(buf, w.pos, (long) len << 2 | LATIN1);
+        copyShort(value, len, buf, at);
+        w.pos = at + len;
+        return;
+      }
+      if (!w.compressStrings && OwnValue.LATIN1) {
+        // the JDK's UTF-16 coder with its compact strings on: a char above U+00FF, so no Latin-1 attempt
+        writeUtf16(w, s, len);
+        return;
+      }
     }
     if (len != 0 && s.charAt(0) > 0xFF) {
       // wide from its first char (Cyrillic, Greek, CJK...): the optimistic Latin-1 copy and scan below
@@ -163,6 +171,10 @@ final class StringCodec {
    */
   private static void writeWide(ByteWriter w, String s) {
     int len = s.length();
+    if (!w.compressStrings) {
+      writeUtf16(w, s, len);
+      return;
+    }
     // UTF-8's bytes beyond one per char; UTF-8 is chosen when len + extra <= 3/2 len (three quarters of
     // UTF-16's bytes). The count stops as soon as extra passes len / 2, since the chars not yet seen add
     // nothing below zero: Cyrillic text stops about halfway, CJK after a quarter of its chars.
@@ -190,7 +202,6 @@ final class StringCodec {
         extra += 2;
       }
     }
-    long utf16 = (long) len * 2;
     if (!unpaired && extra <= slack) {
       int n = len + extra;
       w.writeVarUInt64((long) n << 2 | UTF8);
@@ -218,22 +229,29 @@ final class StringCodec {
       }
       w.pos = p;
     } else {
-      w.writeVarUInt64(utf16 << 2 | UTF16);
-      w.ensure((int) utf16);
-      byte[] buf = w.buf;
-      int p = w.pos;
-      if (VALUE != null && NATIVE_LITTLE_ENDIAN) {
-        // java.lang open (a Latin-1 string never gets here then): the string's own UTF-16 bytes, one copy
-        System.arraycopy((byte[]) VALUE.get(s), 0, buf, p, (int) utf16);
-        p += (int) utf16;
-      } else {
-        for (int i = 0; i < len; i++) {
-          ByteWriter.I16.set(buf, p, (short) s.charAt(i));
-          p += 2;
-        }
-      }
-      w.pos = p;
+      writeUtf16(w, s, len);
     }
+  }
+
+  /**
+   * A string that is not Latin-1 as UTF-16LE: with java.lang open (a Latin-1 string never gets here then) its
+   * own UTF-16 bytes in one copy, else a store per char. Unpaired surrogates are kept as they are.
+   */
+  private static void writeUtf16(ByteWriter w, String s, int len) {
+    int bytes = len << 1; // a string with a char above U+00FF has fewer than 2^30 chars (the JDK's UTF-16 limit)
+    w.ensure(9 + bytes);
+    byte[] buf = w.buf;
+    int p = ByteWriter.storeVarUInt64(buf, w.pos, (long) bytes << 2 | UTF16);
+    if (VALUE != null && NATIVE_LITTLE_ENDIAN) {
+      System.arraycopy((byte[]) VALUE.get(s), 0, buf, p, bytes);
+      p += bytes;
+    } else {
+      for (int i = 0; i < len; i++) {
+        ByteWriter.I16.set(buf, p, (short) s.charAt(i));
+        p += 2;
+      }
+    }
+    w.pos = p;
   }
 
   /** Whether a UTF-16 string's own bytes ({@code String.value}, in the platform's order) are UTF-16LE. */

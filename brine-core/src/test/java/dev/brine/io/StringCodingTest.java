@@ -176,6 +176,48 @@ class StringCodingTest {
     assertEquals(wellFormed && 2 * utf8 <= 3L * s.length() ? 2 : 1, coder, () -> "coder of " + s.codePoints().boxed().toList());
   }
 
+  /**
+   * With {@code compressStrings(false)} a string is Latin-1 when every char is at most U+00FF and UTF-16 (its
+   * chars, unpaired surrogates too, little-endian) otherwise — never UTF-8 — at any position of a buffer, and
+   * reads back as itself.
+   */
+  @Property(tries = 500)
+  void withoutCompressionEveryWideStringIsItsUtf16(@ForAll("anyChars") String s, @ForAll boolean shifted) {
+    ByteWriter w = new ByteWriter(0);
+    w.compressStrings(false);
+    if (shifted) {
+      w.writeInt8(7); // the body at an odd position
+    }
+    w.writeString(s);
+    w.writeString(s); // twice: the second starts where the first ended
+    byte[] b = w.toByteArray();
+    ByteReader r = new ByteReader(b);
+    if (shifted) {
+      assertEquals(7, r.readInt8());
+    }
+    int at = r.position();
+    assertEquals(s, r.readString());
+    int second = r.position();
+    assertEquals(s, r.readString());
+    assertEquals(0, r.remaining());
+    boolean latin1 = s.chars().allMatch(c -> c <= 0xFF);
+    byte[] body = latin1 ? s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)
+        : s.getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+    if (!latin1 && s.codePoints().anyMatch(cp -> cp >= 0xD800 && cp <= 0xDFFF)) {
+      body = new byte[2 * s.length()]; // the JDK's encoder replaces an unpaired surrogate: the chars themselves
+      for (int i = 0; i < s.length(); i++) {
+        body[2 * i] = (byte) s.charAt(i);
+        body[2 * i + 1] = (byte) (s.charAt(i) >> 8);
+      }
+    }
+    assertEquals(latin1 ? 0 : 1, b[at] & 3, () -> "coder of " + s.codePoints().boxed().toList());
+    ByteReader header = new ByteReader(Arrays.copyOfRange(b, at, second));
+    assertEquals((long) body.length << 2 | (latin1 ? 0 : 1), header.readVarUInt64());
+    assertEquals(body.length, header.remaining(), "the body right after its header");
+    assertArrayEquals(body, Arrays.copyOfRange(b, second - body.length, second));
+    assertEquals(second - at, b.length - second, "both copies the same length");
+  }
+
   /** A UTF-8 body is read exactly as the JDK's strict decoder reads it, or refused where that decoder refuses it. */
   @Property(tries = 3000)
   void utf8BodiesDecodeAsTheStrictDecoderDecodesThem(@ForAll("utf8ish") List<Byte> bytes) {

@@ -40,6 +40,17 @@ public final class Libraries {
   }
 
   /**
+   * Brine with {@code compressStrings(false)}: strings that are not Latin-1 always UTF-16, as Fory writes them
+   * (faster, more bytes for mostly-ASCII text).
+   *
+   * @param classes user classes to register
+   * @return the instance
+   */
+  public static Brine brineUtf16(List<Class<?>> classes) {
+    return Brine.builder().register(classes.toArray(new Class<?>[0])).compressStrings(false).build();
+  }
+
+  /**
    * Fory as {@link #fory(List)} with its number compression off ({@code withNumberCompressed(false)}: int and
    * long fields fixed-width), the peer of {@link #brineFixed}.
    *

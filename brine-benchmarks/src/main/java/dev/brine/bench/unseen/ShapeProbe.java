@@ -1,5 +1,7 @@
 package dev.brine.bench.unseen;
 
+import dev.brine.Brine;
+
 import dev.brine.bench.ab.CodecLoop;
 import dev.brine.bench.support.Libraries;
 import java.util.List;
@@ -7,7 +9,8 @@ import java.util.function.IntToLongFunction;
 
 /**
  * {@code dev.brine.bench.ab.Interleaved}'s probe of {@link UnseenBench}'s shapes: {@code shape,library,ser|deser}
- * with library {@code brine} or {@code fory}, configured and called as the suite does ({@link Libraries}, {@code
+ * with library {@code brine}, {@code brine16} (Brine with {@code compressStrings(false)}) or {@code fory}, configured
+ * and called as the suite does ({@link Libraries}, {@code
  * deserialize(bytes, type)}); {@code prim30,floor,ser} and {@code prim30,floorcopy,ser} time {@link Prim30Floor}'s
  * two writers.
  */
@@ -40,8 +43,8 @@ public final class ShapeProbe implements IntToLongFunction {
     floorValue = null;
     scratch = null;
     boolean isFory = a[1].equals("fory");
-    loop = new CodecLoop(isFory ? null : Libraries.brine(classes), isFory ? Libraries.fory(classes) : null, value, type,
-        a[2].equals("ser"));
+    Brine brine = isFory ? null : a[1].equals("brine16") ? Libraries.brineUtf16(classes) : Libraries.brine(classes);
+    loop = new CodecLoop(brine, isFory ? Libraries.fory(classes) : null, value, type, a[2].equals("ser"));
   }
 
   @Override
