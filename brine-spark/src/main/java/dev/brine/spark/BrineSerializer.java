@@ -35,7 +35,10 @@ import org.apache.spark.serializer.SerializerInstance;
  *   <li>{@code compatible} (default false): Brine's compatible mode (schema evolution): each
  *       stream carries the definitions of the classes in it (once per stream, again after every
  *       flush), so a stream written by one version of the application's classes is read by another
- *       (fields added, removed, reordered, widened; see Brine's docs/format.md).
+ *       (fields added, removed, reordered, widened; see Brine's docs/format.md);
+ *   <li>{@code compressStrings} (default true): false writes every string that is not Latin-1 as
+ *       UTF-16 (Brine.Builder.compressStrings): faster with the {@code --add-opens} Spark passes, up
+ *       to twice the bytes of mostly-ASCII text; readers of either setting read both.
  * </ul>
  *
  * <p>In a stream each record is a self-contained bare value, a tagged value with no header and no
@@ -145,6 +148,7 @@ public final class BrineSerializer extends Serializer implements Serializable {
         .codegen(s.codegen)
         .formatVersion(s.formatVersion)
         .compatible(s.compatible)
+        .compressStrings(s.compressStrings)
         .classLoader(loader);
     if (s.defaultRegistrations) {
       new SparkDefaults().registerClasses(b);

@@ -28,10 +28,11 @@ final class BrineSparkConf implements Serializable {
   static final String STRING_TABLE = PREFIX + "stringTable";
   static final String FORMAT_VERSION = PREFIX + "formatVersion";
   static final String COMPATIBLE = PREFIX + "compatible";
+  static final String COMPRESS_STRINGS = PREFIX + "compressStrings";
   static final int DEFAULT_STRING_TABLE = 1024;
 
   static final Set<String> KEYS = Set.of(CLASSES, REGISTRATOR, REGISTRATION_REQUIRED, REFERENCE_TRACKING,
-      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE, FORMAT_VERSION, COMPATIBLE);
+      MAX_PAYLOAD, CODEGEN, DEFAULT_REGISTRATIONS, STRING_TABLE, FORMAT_VERSION, COMPATIBLE, COMPRESS_STRINGS);
 
   final List<String> classesToRegister;
   final List<String> registrators;
@@ -46,6 +47,8 @@ final class BrineSparkConf implements Serializable {
   final int formatVersion;
   /** Compatible mode (Brine.Builder.compatible): records carry class definitions, once per stream. */
   final boolean compatible;
+  /** Brine.Builder.compressStrings: false writes every string that is not Latin-1 as UTF-16 (faster, more bytes). */
+  final boolean compressStrings;
 
   private BrineSparkConf(Map<String, String> all) {
     for (String k : all.keySet()) {
@@ -67,6 +70,7 @@ final class BrineSparkConf implements Serializable {
       throw new IllegalArgumentException(FORMAT_VERSION + " must be 1 or 2, not '" + all.get(FORMAT_VERSION) + "'");
     }
     compatible = bool(all, COMPATIBLE, false);
+    compressStrings = bool(all, COMPRESS_STRINGS, true);
     if (compatible && formatVersion == 1) {
       throw new IllegalArgumentException(COMPATIBLE + "=true needs " + FORMAT_VERSION + "=2 (compatible mode is "
           + "part of Brine's format 2)");
@@ -80,13 +84,13 @@ final class BrineSparkConf implements Serializable {
         && registrators.equals(c.registrators) && registrationRequired == c.registrationRequired
         && referenceTracking == c.referenceTracking && maxPayloadBytes == c.maxPayloadBytes
         && codegen == c.codegen && defaultRegistrations == c.defaultRegistrations && stringTable == c.stringTable
-        && formatVersion == c.formatVersion && compatible == c.compatible;
+        && formatVersion == c.formatVersion && compatible == c.compatible && compressStrings == c.compressStrings;
   }
 
   @Override
   public int hashCode() {
     return java.util.Objects.hash(classesToRegister, registrators, registrationRequired, referenceTracking,
-        maxPayloadBytes, codegen, defaultRegistrations, stringTable, formatVersion, compatible);
+        maxPayloadBytes, codegen, defaultRegistrations, stringTable, formatVersion, compatible, compressStrings);
   }
 
   /** Reads and checks the {@code spark.brine.*} keys of {@code conf}. */

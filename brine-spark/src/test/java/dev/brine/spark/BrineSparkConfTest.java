@@ -54,6 +54,20 @@ class BrineSparkConfTest {
     assertTrue(bad("spark.brine.maxPayloadBytes", "8").getMessage().contains("spark.brine.maxPayloadBytes"));
     assertTrue(bad("spark.brine.classesToRegister", "com.acme.1Bad").getMessage().contains("spark.brine.classesToRegister"));
     assertTrue(bad("spark.brine.compatible", "1").getMessage().contains("spark.brine.compatible"));
+    assertTrue(bad("spark.brine.compressStrings", "no").getMessage().contains("spark.brine.compressStrings"));
+  }
+
+  @Test
+  void compressStringsReachesTheBrineAndItsStreamsReadEitherWay() {
+    assertTrue(BrineSparkConf.from(Map.of()).compressStrings);
+    BrineSparkConf utf16 = BrineSparkConf.from(Map.of("spark.brine.compressStrings", "false"));
+    assertFalse(utf16.compressStrings);
+    assertFalse(utf16.equals(BrineSparkConf.from(Map.of())), "a different setting builds a different Brine");
+    String text = "\u0141ukasiewicz \u2013 \u201cquoted\u201d"; // UTF-8 by default: mostly ASCII
+    byte[] wide = BrineSerializer.build(utf16, getClass().getClassLoader()).serialize(text);
+    byte[] small = BrineSerializer.build(BrineSparkConf.from(Map.of()), getClass().getClassLoader()).serialize(text);
+    assertTrue(wide.length > small.length, wide.length + " against " + small.length);
+    assertEquals(text, BrineSerializer.build(BrineSparkConf.from(Map.of()), getClass().getClassLoader()).deserialize(wide));
   }
 
   @Test
