@@ -294,15 +294,21 @@ final class StringCodec {
    * reads the chars one by one.
    */
   private static String utf16Value(byte[] b, int p, int n) {
-    int i = p + 1;
     int end = p + n;
-    while (i < end && b[i] == 0) { // the high bytes (little-endian): the first non-zero one ends the scan
-      i += 2;
+    int i = p;
+    // the high bytes (little-endian), four chars per 8-byte load: the first non-zero one ends the scan (mostly-ASCII
+    // text written as UTF-16 may have its first wide char far in; journal step 145)
+    for (; i <= end - 8; i += 8) {
+      if (((long) ByteWriter.I64.get(b, i) & 0xFF00FF00FF00FF00L) != 0) {
+        return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
+      }
     }
-    if (i >= end) {
-      return null;
+    for (i++; i < end; i += 2) {
+      if (b[i] != 0) {
+        return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
+      }
     }
-    return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
+    return null;
   }
 
   private static String readChecked(ByteReader r, long header, int start) {

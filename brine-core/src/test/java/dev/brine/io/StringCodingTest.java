@@ -114,8 +114,18 @@ class StringCodingTest {
    */
   @Test
   void utf16BodiesReadAsTheStringsTheyHold() {
-    for (String s : new String[] {"\u65e5\u672c", "ab\u20ac", "\u00e9t\u00e9", "plain", "", "\u0100", "x\u0100",
-        "\uD83D\uDE80", "\uD800", "a".repeat(40) + "\u20ac", "\u0416".repeat(300)}) {
+    List<String> strings = new java.util.ArrayList<>(List.of("\u65e5\u672c", "ab\u20ac", "\u00e9t\u00e9", "plain", "", "\u0100",
+        "x\u0100", "\uD83D\uDE80", "\uD800", "a".repeat(40) + "\u20ac", "\u0416".repeat(300)));
+    for (int len = 1; len <= 19; len++) { // one wide char at every position, or none (Latin-1 chars only)
+      for (int at = 0; at <= len; at++) {
+        char[] cs = "\u00e9b".repeat(len).substring(0, len).toCharArray();
+        if (at < len) {
+          cs[at] = (char) (0x100 + at);
+        }
+        strings.add(new String(cs));
+      }
+    }
+    for (String s : strings) {
       ByteWriter w = new ByteWriter(0);
       w.writeVarUInt64((long) (2 * s.length()) << 2 | StringCodec.UTF16);
       byte[] header = w.toByteArray();

@@ -1,8 +1,13 @@
 package dev.brine.bench.unseen;
 
+import dev.brine.Brine;
+import dev.brine.bench.support.Codec;
 import dev.brine.bench.support.CodecBench;
+import dev.brine.bench.support.Libraries;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -14,7 +19,8 @@ import org.openjdk.jmh.annotations.State;
  * Tick} (a record), {@link Series} (primitive arrays of 24 elements; {@code series64}, {@code series256}
  * and {@code series1k} the same class with longer arrays) {@link Order} (a list of small objects), {@link Tagged} (lists and a map of strings and
  * boxed numbers) and {@link Contact} (strings that are not Latin-1: {@code cyrillic}, {@code accented}, {@code cjk}).
- * Brine and Fory side by side through {@link CodecBench}'s methods.
+ * Brine and Fory side by side through {@link CodecBench}'s methods; {@code brine16} is Brine with {@code
+ * compressStrings(false)} (strings that are not Latin-1 always UTF-16).
  */
 @State(Scope.Benchmark)
 public class UnseenBench extends CodecBench {
@@ -59,5 +65,39 @@ public class UnseenBench extends CodecBench {
   @Override
   protected List<Class<?>> kryoExtraClasses() {
     return List.of(ArrayList.class, java.util.HashMap.class, long[].class, double[].class, int[].class, float[].class);
+  }
+
+  private Brine brine16;
+  private byte[] brine16Bytes;
+
+  @Override
+  protected void addCodecs(Map<String, Codec> out) {
+    brine16 = Libraries.brineUtf16(userClasses());
+    out.put("brine16", Codec.of(v -> brine16.serialize(v), b -> brine16.deserialize(b, type)));
+  }
+
+  @Override
+  protected void payloadsReady() {
+    brine16Bytes = payload("brine16");
+  }
+
+  /**
+   * Brine with {@code compressStrings(false)}.
+   *
+   * @return payload
+   */
+  @Benchmark
+  public byte[] serialize_brine16() {
+    return brine16.serialize(value);
+  }
+
+  /**
+   * Brine with {@code compressStrings(false)}.
+   *
+   * @return object
+   */
+  @Benchmark
+  public Object deserialize_brine16() {
+    return brine16.deserialize(brine16Bytes, type);
   }
 }
