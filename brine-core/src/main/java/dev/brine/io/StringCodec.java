@@ -294,21 +294,27 @@ final class StringCodec {
    * reads the chars one by one.
    */
   private static String utf16Value(byte[] b, int p, int n) {
-    int end = p + n;
+    return hasWideChar(b, p, p + n) ? OwnValue.of(Arrays.copyOfRange(b, p, p + n), OwnValue.JDK_UTF16) : null;
+  }
+
+  /**
+   * Whether the UTF-16LE chars {@code b[p, end)} hold one above U+00FF: a high byte that is not zero, looked for
+   * four chars per 8-byte load (mostly-ASCII text written as UTF-16 may have its first wide char far in; journal
+   * step 145).
+   */
+  private static boolean hasWideChar(byte[] b, int p, int end) {
     int i = p;
-    // the high bytes (little-endian), four chars per 8-byte load: the first non-zero one ends the scan (mostly-ASCII
-    // text written as UTF-16 may have its first wide char far in; journal step 145)
     for (; i <= end - 8; i += 8) {
       if (((long) ByteWriter.I64.get(b, i) & 0xFF00FF00FF00FF00L) != 0) {
-        return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
+        return true;
       }
     }
     for (i++; i < end; i += 2) {
       if (b[i] != 0) {
-        return OwnValue.of(Arrays.copyOfRange(b, p, end), OwnValue.JDK_UTF16);
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   private static String readChecked(ByteReader r, long header, int start) {
