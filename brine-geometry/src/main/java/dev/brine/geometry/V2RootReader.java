@@ -168,8 +168,9 @@ final class V2RootReader {
   }
 
   /**
-   * {@link #memberLength} of a point or line, from its header alone (no call: small enough to inline into
-   * the collection's loop); 0 for another type.
+   * {@link #memberLength} of a point or line from its header alone, or of a polygon of at most {@link
+   * #ROOT_RINGS} rings from its ring sizes (no call: small enough to inline into the collection's loop); 0 for
+   * another type.
    */
   private static int pointOrLineLength(byte[] b, int pos, int end) {
     if (end - pos < HEADER_BYTES) {
@@ -177,11 +178,20 @@ final class V2RootReader {
     }
     long h = Loads.loadInt64(b, pos);
     int type = (int) h & 0x0F;
-    if (type != POINT && type != LINESTRING) {
+    int flags = (int) (h >> 8) & 0xFF;
+    long count = h >>> 40;
+    long bytes;
+    if (type == POINT || type == LINESTRING) {
+      bytes = HEADER_BYTES + count * 8L * storedOrdinates(flags);
+    } else if (type == POLYGON && count <= ROOT_RINGS && 4 * count <= end - pos - HEADER_BYTES) {
+      long points = 0; // the ring sizes, unsigned: a negative one makes the length too large, never a short one
+      for (int r = 0; r < count; r++) {
+        points += Loads.loadInt32(b, pos + HEADER_BYTES + 4 * r) & 0xFFFFFFFFL;
+      }
+      bytes = HEADER_BYTES + ((4 * count + 7) & ~7L) + points * 8L * storedOrdinates(flags);
+    } else {
       return 0;
     }
-    int flags = (int) (h >> 8) & 0xFF;
-    long bytes = HEADER_BYTES + (h >>> 40) * 8L * storedOrdinates(flags);
     return (flags & ~CoordWriter.LAYOUT) == 0 && bytes <= end - pos ? (int) bytes : -1;
   }
 

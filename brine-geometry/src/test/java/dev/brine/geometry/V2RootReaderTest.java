@@ -39,6 +39,8 @@ class V2RootReaderTest {
       "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (30 10, 10 30, 40 40),"
           + " POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1), (5 5, 6 5, 6 6, 5 5)))",
       "GEOMETRYCOLLECTION ZM (POINT ZM (1 2 3 4), LINESTRING ZM (30 10 40 300, 10 30 40 300))",
+      "GEOMETRYCOLLECTION (POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 2 1, 2 2, 1 1)), POINT (3 4),"
+          + " POLYGON Z ((0 0 1, 1 0 1, 1 1 1, 0 0 1)))",
       "GEOMETRYCOLLECTION (MULTIPOINT ((1 2), (3 4)), MULTILINESTRING ((1 2, 4 5), (7 8, 10 11, 13 14)),"
           + " MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((10 10, 20 10, 20 20, 10 10), (11 11, 12 11, 12 12, 11 11))))");
 
