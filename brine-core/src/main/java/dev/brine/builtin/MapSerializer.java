@@ -311,7 +311,13 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     if (map == null) {
       map = newMap(size);
     }
-    ctx.reference(map);
+    if (finisher == null) {
+      // a map that finish replaces (Map.of, an unmodifiable view) is not what a back-reference from
+      // inside it must get: the reference stays unfinished, so such a cycle is refused
+      ctx.reference(map);
+    } else {
+      ctx.referenceUnfinished();
+    }
     readEntries(ctx, map, size, keyDecl, valueDecl);
     if (map.size() != size) {
       throw new MalformedInputException("map at offset " + at + " declares " + size + " entries but "

@@ -45,9 +45,12 @@ final class Dispatch implements Serializer<Object>, PayloadTraits, DefinedClass 
         if (ctx.depth() == 1) {
           cx.openings.openedBy(s); // the outermost value, probably: the next payload may open the same way
         }
-        Object v = s.readBody(ctx, def);
         ClassInfo info = s.info();
-        return info.readResolve != null ? info.resolve(v) : v;
+        if (info.readResolve != null) {
+          int frame = ctx.beginResolve();
+          return ctx.endResolve(frame, info, s.readBody(ctx, def));
+        }
+        return s.readBody(ctx, def);
       }
       if (owner instanceof CompatEnumSerializer && enums) {
         return ((CompatEnumSerializer) owner).readBody(ctx, def);
@@ -55,8 +58,12 @@ final class Dispatch implements Serializer<Object>, PayloadTraits, DefinedClass 
     }
     ClassInfo info = cx.resolve(def.self);
     if (info != null && info.serializer instanceof CompatSerializer && !enums) {
-      Object v = ((CompatSerializer) info.serializer).readBody(ctx, def);
-      return info.readResolve != null ? info.resolve(v) : v;
+      CompatSerializer s = (CompatSerializer) info.serializer;
+      if (info.readResolve != null) {
+        int frame = ctx.beginResolve();
+        return ctx.endResolve(frame, info, s.readBody(ctx, def));
+      }
+      return s.readBody(ctx, def);
     }
     if (info != null && info.serializer instanceof CompatEnumSerializer && enums) {
       return ((CompatEnumSerializer) info.serializer).readBody(ctx, def);

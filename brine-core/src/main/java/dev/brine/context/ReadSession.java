@@ -40,6 +40,13 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private int refStart = IdentityIds.startSize(0);
   private static final Object[] NO_REFS = {};
   private int pendingRef = -1;
+  /**
+   * The ids of the values of readResolve classes being read ({@link #readResolved}), innermost last, and
+   * whether a back-reference to each was read meanwhile.
+   */
+  private int[] resolvingIds = new int[4];
+  private boolean[] resolvingHit = new boolean[4];
+  private int resolving;
   private final ArrayList<ClassInfo> names = new ArrayList<>();
   /** Whether the payload being read is in format 1 (plain classes and records read by their legacy serializers). */
   private boolean legacy;
@@ -106,6 +113,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
       names.clear();
     }
     pendingRef = -1;
+    resolving = 0;
   }
 
   /** Drops references to the input and to objects read, so a pooled context pins nothing. */
@@ -375,13 +383,60 @@ public final class ReadSession extends ByteReader implements ReadContext {
     refCount = id + 1;
     int saved = pendingRef;
     pendingRef = id;
-    Object value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
+    Object value;
     if (info.readResolve != null) {
-      value = info.resolve(value);
+      int frame = beginResolve();
+      value = endResolve(frame, info, cs != null ? cs.read(this, element, valueClass) : s.read(this));
+    } else {
+      value = cs != null ? cs.read(this, element, valueClass) : s.read(this);
     }
     refs[id] = value;
     pendingRef = saved;
     return value;
+  }
+
+  /**
+   * Starts reading a value of a class with a readResolve hook whose reference id is pending (references
+   * on): from here back-references to it are watched. Returns the frame for {@link #endResolve}, or -1
+   * when no reference is pending (references off: nothing to watch).
+   */
+  public int beginResolve() {
+    int id = pendingRef;
+    if (id < 0) {
+      return -1;
+    }
+    int k = resolving;
+    if (k == resolvingIds.length) {
+      resolvingIds = java.util.Arrays.copyOf(resolvingIds, k * 2);
+      resolvingHit = java.util.Arrays.copyOf(resolvingHit, k * 2);
+    }
+    resolvingIds[k] = id;
+    resolvingHit[k] = false;
+    resolving = k + 1;
+    return k;
+  }
+
+  /**
+   * Ends {@link #beginResolve}: runs the hook on {@code read}. A back-reference from inside the value got
+   * it before its hook ran; when the hook returns another object (a {@code writeReplace} proxy resolving
+   * to the real one), that back-reference would hold the wrong object, so the cycle is refused — Java
+   * serialization's own limitation, here an error rather than a proxy left in the graph.
+   */
+  public Object endResolve(int frame, ClassInfo info, Object read) {
+    Object value = info.resolve(read);
+    if (frame >= 0) {
+      resolving = frame;
+      if (value != read && resolvingHit[frame]) {
+        throw new MalformedInputException("a back-reference inside the " + info.type.getName() + " before offset "
+            + offsetOf(pos) + " points to it before its readResolve replaced it with a " + typeName(value)
+            + " (a cycle through a writeReplace/readResolve class cannot be rebuilt)");
+      }
+    }
+    return value;
+  }
+
+  private static String typeName(Object o) {
+    return o == null ? "null" : o.getClass().getName();
   }
 
   private MalformedInputException noPayload(ClassInfo info) {
@@ -405,6 +460,15 @@ public final class ReadSession extends ByteReader implements ReadContext {
     }
   }
 
+  /**
+   * Leaves the pending reference unfinished: the instance being filled is not the value that will be read
+   * (a collection that {@code List.of} or an unmodifiable view replaces when full), so a back-reference
+   * from inside it is refused rather than given the wrong object.
+   */
+  public void referenceUnfinished() {
+    pendingRef = -1;
+  }
+
   private Object readBackReference(int at) {
     if (!trackRefs) {
       throw new MalformedInputException("back-reference at offset " + offsetOf(at)
@@ -416,6 +480,11 @@ public final class ReadSession extends ByteReader implements ReadContext {
           + " at offset " + offsetOf(at) + ", but only " + refCount + " objects were read");
     }
     Object o = refs[index];
+    for (int k = 0; k < resolving; k++) {
+      if (resolvingIds[k] == index) {
+        resolvingHit[k] = true;
+      }
+    }
     if (o == UNDER_CONSTRUCTION) {
       throw new MalformedInputException("back-reference at offset " + offsetOf(at) + " to object #" + index
           + " whose construction is not finished (a cycle through a record or an immutable value cannot be rebuilt)");
