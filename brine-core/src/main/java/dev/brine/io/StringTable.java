@@ -25,6 +25,10 @@ import java.util.Arrays;
  * reading more bytes). A reader refuses a promoted string outside 2 to {@value #MAX_CHARS} chars (no
  * writer promotes one), so a table holds at most capacity x {@value #MAX_CHARS} chars whatever the
  * input. Not thread-safe: one stream, one thread at a time.
+ *
+ * <p>The reader's table must have the writer's {@link #capacity()}: the bytes do not record it, and with
+ * another capacity the two rings part once a table is full, so a reference may name another string (a
+ * reference past the reader's entries is refused, one inside them is not).
  */
 public final class StringTable {
   /** The largest capacity: references to it fit in two bytes. */
