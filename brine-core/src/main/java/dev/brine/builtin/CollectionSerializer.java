@@ -2,6 +2,8 @@ package dev.brine.builtin;
 
 import dev.brine.MalformedInputException;
 import dev.brine.context.ContainerSerializer;
+import dev.brine.javaser.JavaStreamSerializer;
+import dev.brine.serializer.Serializer;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
 import dev.brine.registry.ClassInfo;
@@ -36,33 +38,49 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
   private final UnaryOperator<Collection<Object>> finisher;
   private final boolean sorted;
   private final java.util.function.Function<Comparator<Object>, Collection<Object>> sortedFactory;
+  /** Reads the Java serialization form that earlier versions wrote for this class, or null. */
+  private final Serializer<Object> javaForm;
 
   /**
    * A serializer that creates collections with {@code factory(size)} and hands the filled one to
    * {@code finisher} (e.g. to wrap it unmodifiable).
    */
   public static CollectionSerializer of(IntFunction<Collection<Object>> factory, UnaryOperator<Collection<Object>> finisher) {
-    return new CollectionSerializer(factory, null, finisher);
+    return new CollectionSerializer(factory, null, finisher, null);
+  }
+
+  /**
+   * A serializer of a class of one's own that extends a JDK collection and adds nothing ({@code
+   * JavaHooks.elementsOnly}), which versions before 2026-12-03 wrote in its Java serialization form:
+   * {@code javaForm} reads such a payload, told apart by the stream's magic after the size (where a
+   * collection has its header, at most 7).
+   */
+  public static CollectionSerializer elementsOf(IntFunction<Collection<Object>> factory, Serializer<Object> javaForm) {
+    return new CollectionSerializer(factory, null, null, javaForm);
   }
 
   /** A serializer of sorted collections, created from their comparator (written before the size). */
   public static CollectionSerializer sorted(java.util.function.Function<Comparator<Object>, Collection<Object>> factory,
       UnaryOperator<Collection<Object>> finisher) {
-    return new CollectionSerializer(null, factory, finisher);
+    return new CollectionSerializer(null, factory, finisher, null);
   }
 
   private CollectionSerializer(IntFunction<Collection<Object>> factory,
       java.util.function.Function<Comparator<Object>, Collection<Object>> sortedFactory,
-      UnaryOperator<Collection<Object>> finisher) {
+      UnaryOperator<Collection<Object>> finisher, Serializer<Object> javaForm) {
     this.factory = factory;
     this.finisher = finisher;
     this.sorted = sortedFactory != null;
     this.sortedFactory = sortedFactory;
+    this.javaForm = javaForm;
   }
 
-  /** Whether collections are written as size, header and elements only (no comparator first). */
+  /**
+   * Whether collections are written as size, header and elements only (no comparator first) and read
+   * only that way (generated code reads their elements inline).
+   */
   boolean plain() {
-    return !sorted;
+    return !sorted && javaForm == null;
   }
 
   /** A new, empty collection for {@code n} elements (not sorted). */
@@ -172,8 +190,15 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
             + " elements but " + c.size() + " distinct ones were read");
       }
     } else {
+      int mark = ctx.mark();
       int at = ctx.position();
       int n = ctx.readLength("collection size", 1);
+      if (javaForm != null && n > 0 && JavaStreamSerializer.startsAt(ctx)) {
+        ctx.rewind(mark);
+        @SuppressWarnings("unchecked")
+        Collection<Object> old = (Collection<Object>) javaForm.read(ctx);
+        return old;
+      }
       c = create(n);
       referenceIfFinal(ctx, c);
       readElements(ctx, c, n, declared);

@@ -4,8 +4,10 @@ import dev.brine.MalformedInputException;
 import dev.brine.context.ContainerSerializer;
 import dev.brine.context.ReadSession;
 import dev.brine.context.WriteSession;
+import dev.brine.javaser.JavaStreamSerializer;
 import dev.brine.registry.ClassInfo;
 import dev.brine.serializer.ReadContext;
+import dev.brine.serializer.Serializer;
 import dev.brine.serializer.WriteContext;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -46,28 +48,42 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   private final IntFunction<Map<Object, Object>> factory;
   private final Function<Comparator<Object>, Map<Object, Object>> sortedFactory;
   private final UnaryOperator<Map<Object, Object>> finisher;
+  /** Reads the Java serialization form that earlier versions wrote for this class, or null. */
+  private final Serializer<Object> javaForm;
 
   private MapSerializer(IntFunction<Map<Object, Object>> factory,
-      Function<Comparator<Object>, Map<Object, Object>> sortedFactory, UnaryOperator<Map<Object, Object>> finisher) {
+      Function<Comparator<Object>, Map<Object, Object>> sortedFactory, UnaryOperator<Map<Object, Object>> finisher,
+      Serializer<Object> javaForm) {
     this.factory = factory;
     this.sortedFactory = sortedFactory;
     this.finisher = finisher;
+    this.javaForm = javaForm;
+  }
+
+  /**
+   * A serializer of a map class of one's own that extends a JDK map and adds nothing ({@code
+   * JavaHooks.elementsOnly}), which versions before 2026-12-03 wrote in its Java serialization form:
+   * {@code javaForm} reads such a payload, told apart by the stream's magic after the size (where a map
+   * has a chunk header, which is never {@code 0xAC}: tagged and referenced values at once).
+   */
+  public static MapSerializer entriesOf(IntFunction<Map<Object, Object>> factory, Serializer<Object> javaForm) {
+    return new MapSerializer(factory, null, null, javaForm);
   }
 
   /** A serializer that creates maps with {@code factory(size)}, then applies {@code finisher} (may be null). */
   public static MapSerializer of(IntFunction<Map<Object, Object>> factory, UnaryOperator<Map<Object, Object>> finisher) {
-    return new MapSerializer(factory, null, finisher);
+    return new MapSerializer(factory, null, finisher, null);
   }
 
   /** A serializer of sorted maps, created from their comparator (written before the entries). */
   public static MapSerializer sorted(Function<Comparator<Object>, Map<Object, Object>> factory,
       UnaryOperator<Map<Object, Object>> finisher) {
-    return new MapSerializer(null, factory, finisher);
+    return new MapSerializer(null, factory, finisher, null);
   }
 
   /** Whether maps are written as size and chunks only (no comparator or key class first). */
   boolean plain() {
-    return getClass() == MapSerializer.class && sortedFactory == null;
+    return getClass() == MapSerializer.class && sortedFactory == null && javaForm == null;
   }
 
   /** A new, empty map for {@code n} entries, from the factory (maps that are not sorted). */
@@ -306,8 +322,15 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
   @Override
   public Map<Object, Object> read(ReadSession ctx, ClassInfo keyDecl, ClassInfo valueDecl) {
     Map<Object, Object> map = create(ctx);
+    int mark = ctx.mark();
     int at = ctx.position();
     int size = ctx.readLength("map size", 1);
+    if (javaForm != null && size > 0 && JavaStreamSerializer.startsAt(ctx)) {
+      ctx.rewind(mark);
+      @SuppressWarnings("unchecked")
+      Map<Object, Object> old = (Map<Object, Object>) javaForm.read(ctx);
+      return old;
+    }
     if (map == null) {
       map = newMap(size);
     }

@@ -120,6 +120,18 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       }
       return new ArraySerializers.ObjectArraySerializer(component, declared);
     }
+    if (JavaHooks.elementsOnly(type) && fillable(type)) {
+      // a class of one's own extending a JDK collection and adding nothing: element by element, reading
+      // too the Java serialization form earlier versions wrote for it
+      Constructor<?> ctor = noArg(type);
+      if (ctor != null) {
+        Serializer<Object> javaForm = new JavaStreamSerializer(type);
+        if (Map.class.isAssignableFrom(type)) {
+          return MapSerializer.entriesOf(n -> (Map<Object, Object>) newInstance(ctor), javaForm);
+        }
+        return CollectionSerializer.elementsOf(n -> (Collection<Object>) newInstance(ctor), javaForm);
+      }
+    }
     if (JavaHooks.needsJavaStream(type) || JavaHooks.closedSerializable(type)) {
       // custom Java serialization, or a Serializable class whose package is not open to Brine (a JDK
       // class without a built-in serializer): its own Java serialization form

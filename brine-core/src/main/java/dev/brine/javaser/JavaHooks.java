@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Set;
 
 /**
  * Java serialization's hooks, honoured for {@link Serializable} classes the way ObjectOutputStream
@@ -48,12 +49,64 @@ public final class JavaHooks {
     if (Externalizable.class.isAssignableFrom(c)) {
       return true;
     }
+    if (elementsOnly(c)) {
+      return false; // the hooks are the JDK collection's, which Brine writes element by element
+    }
     for (Class<?> k = c; k != null && Serializable.class.isAssignableFrom(k); k = k.getSuperclass()) {
       if (declares(k, "writeObject", ObjectOutputStream.class) || declares(k, "readObject", ObjectInputStream.class)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The JDK collections and maps whose Java serialization form is their elements (and sizing hints):
+   * a subclass that adds nothing is rebuilt exactly by its no-arg constructor and its elements. Not the
+   * sorted ones, queues with a comparator, or {@code Vector}, whose form holds more.
+   */
+  private static final Set<Class<?>> ELEMENTS_FORM = Set.of(java.util.ArrayList.class, java.util.LinkedList.class,
+      java.util.ArrayDeque.class, java.util.HashSet.class, java.util.LinkedHashSet.class, java.util.HashMap.class,
+      java.util.LinkedHashMap.class, java.util.Hashtable.class, java.util.IdentityHashMap.class,
+      java.util.concurrent.ConcurrentHashMap.class, java.util.concurrent.CopyOnWriteArrayList.class,
+      java.util.concurrent.ConcurrentLinkedQueue.class, java.util.concurrent.ConcurrentLinkedDeque.class);
+
+  /**
+   * Whether {@code c} is a class of one's own (open to Brine, not Externalizable) that extends one of
+   * {@link #ELEMENTS_FORM} and adds no non-transient instance field and no {@code writeObject}/{@code
+   * readObject} of its own, and has a no-arg constructor (a {@code class Tags extends ArrayList<String> {}}):
+   * it is written element by
+   * element, as Brine writes the JDK class, so its elements need not be Serializable and references
+   * among them and to the rest of the graph are kept. A field of its own (a label) keeps Java
+   * serialization's form, which has it.
+   */
+  public static boolean elementsOnly(Class<?> c) {
+    if (!(java.util.Collection.class.isAssignableFrom(c) || java.util.Map.class.isAssignableFrom(c))
+        || Externalizable.class.isAssignableFrom(c) || c.getName().startsWith("java.") || !open(c)) {
+      return false;
+    }
+    Class<?> k = c;
+    for (; k != null && !ELEMENTS_FORM.contains(k); k = k.getSuperclass()) {
+      if (k.getName().startsWith("java.") || declares(k, "writeObject", ObjectOutputStream.class)
+          || declares(k, "readObject", ObjectInputStream.class)) {
+        return false; // another JDK class in between, or hooks of its own
+      }
+      for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+        int m = f.getModifiers();
+        if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
+          return false;
+        }
+      }
+    }
+    if (k == null) {
+      return false;
+    }
+    try {
+      c.getDeclaredConstructor(); // rebuilt by it; without one, Java serialization's form
+      return true;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
   }
 
   /** Whether Brine may reach the private members of {@code c}: its module opens its package to Brine (every class-path class). */

@@ -61,6 +61,16 @@ public final class JavaStreamSerializer implements Serializer<Object> {
     ctx.writeBytes(b, 0, b.length);
   }
 
+  /**
+   * Whether the next bytes start a Java serialization stream (its magic {@code AC ED} and version {@code
+   * 00 05}): after the length that precedes it, what tells this form apart from another serializer's.
+   */
+  public static boolean startsAt(ReadSession ctx) {
+    int p = ctx.mark();
+    return ctx.remaining() >= 4 && ctx.getInt8(p) == (byte) 0xAC && ctx.getInt8(p + 1) == (byte) 0xED
+        && ctx.getInt8(p + 2) == 0 && ctx.getInt8(p + 3) == 5;
+  }
+
   @Override
   public Object read(ReadContext ctx0) {
     ReadSession ctx = (ReadSession) ctx0;
