@@ -102,6 +102,14 @@ final class GoldenJdk {
       v.put("jdk-value-range", ValueRange.of(1, 28, 31));
       v.put("jdk-serialized-lambda", parser()); // captured in this class, which the golden Brines register
       v.put("jdk-comparator-nulls-first", Comparator.nullsFirst(String.CASE_INSENSITIVE_ORDER));
+      v.put("jdk-weak-hash-map", new WeakHashMap<>(Map.of("w", 1))); // String keys held by the literal pool
+      v.put("jdk-delay-queue", new DelayQueue<>());
+      v.put("jdk-synchronous-queue", new SynchronousQueue<>());
+      GregorianCalendar calendar = new GregorianCalendar(TimeZone.getTimeZone("America/New_York"), Locale.US);
+      calendar.setTimeInMillis(1_764_000_000_123L);
+      calendar.setMinimalDaysInFirstWeek(4);
+      calendar.setLenient(false);
+      v.put("jdk-gregorian-calendar", calendar);
     } catch (Exception e) {
       throw new AssertionError(e);
     }

@@ -27,6 +27,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -212,6 +213,16 @@ class JdkTypesTest {
     byte[] year = STRICT.serialize(YearMonth.of(2020, 5));
     year[year.length - 1] = 13;
     assertThrows(MalformedInputException.class, () -> STRICT.deserialize(year));
+    GregorianCalendar four = new GregorianCalendar(TimeZone.getTimeZone("UTC"), Locale.ROOT);
+    four.setMinimalDaysInFirstWeek(4);
+    GregorianCalendar five = (GregorianCalendar) four.clone();
+    five.setMinimalDaysInFirstWeek(5);
+    byte[] calendar = STRICT.serialize(four);
+    byte[] other = STRICT.serialize(five);
+    int at = Arrays.mismatch(calendar, other);
+    assertEquals(4, calendar[at], "the minimal days byte");
+    calendar[at] = 9;
+    assertThrows(MalformedInputException.class, () -> STRICT.deserialize(calendar));
     byte[] address = STRICT.serialize(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 80));
     for (int cut = 1; cut < address.length; cut++) {
       byte[] truncated = Arrays.copyOf(address, cut);
@@ -226,6 +237,26 @@ class JdkTypesTest {
       }
     }
     throw new AssertionError("not found");
+  }
+
+  @Property(tries = 200)
+  void gregorianCalendarsRoundTrip(@ForAll long millis, @ForAll("zones") String zone, @ForAll boolean lenient,
+      @ForAll @IntRange(min = 1, max = 7) int firstDay, @ForAll @IntRange(min = 1, max = 7) int minimalDays,
+      @ForAll @LongRange(min = -20_000_000_000_000L, max = 20_000_000_000_000L) long change) {
+    GregorianCalendar c = new GregorianCalendar(TimeZone.getTimeZone(zone), Locale.ROOT);
+    c.setGregorianChange(new Date(change));
+    c.setLenient(lenient);
+    c.setFirstDayOfWeek(firstDay);
+    c.setMinimalDaysInFirstWeek(minimalDays);
+    c.setTimeInMillis(millis);
+    Object back = roundTrip(STRICT, c);
+    assertEquals(c, back);
+    assertEquals(c.get(Calendar.WEEK_OF_YEAR), ((Calendar) back).get(Calendar.WEEK_OF_YEAR));
+  }
+
+  @Provide
+  Arbitrary<String> zones() {
+    return Arbitraries.of(TimeZone.getAvailableIDs());
   }
 
   @Provide

@@ -11,6 +11,26 @@ class SecurityTest {
   static final class Secret { String value = "s"; }
   record Wrapper(Object inner) {}
 
+  static final class Registered {}
+
+  static final class NotRegistered {}
+
+  @Test
+  void aClassValueTheReaderWouldRefuseIsRefusedWhenWritten() {
+    Brine b = Brine.builder().register(Registered.class).build();
+    for (Class<?> ok : List.of(Registered.class, String.class, int.class, void.class, String[].class, Registered[][].class)) {
+      assertEquals(ok, b.deserialize(b.serialize(ok)), ok.getName());
+    }
+    for (Class<?> refused : List.of(NotRegistered.class, NotRegistered[].class, ProcessBuilder.class)) {
+      ClassNotAllowedException e = assertThrows(ClassNotAllowedException.class, () -> b.serialize(refused), refused.getName());
+      assertTrue(e.getMessage().contains(refused.getName().replace("[L", "").replace(";", "").replace("[", "")),
+          e.getMessage());
+    }
+    Brine open = Brine.builder().requireRegistration(false).build();
+    assertEquals(NotRegistered.class, open.deserialize(open.serialize(NotRegistered.class)));
+    assertThrows(ClassNotAllowedException.class, () -> open.serialize(ProcessBuilder.class));
+  }
+
   @Test
   void registrationIsRequiredByDefaultAndTheMessageSaysHow() {
     Brine b = Brine.builder().build();

@@ -60,6 +60,10 @@ final class JdkQueues {
   static CollectionSerializer linkedTransferQueue() { return plain(n -> new LinkedTransferQueue<>()); }
   static MapSerializer hashtable() { return plainMap(n -> new Hashtable<>(JdkCollections.capacity(n))); }
   static MapSerializer identityHashMap() { return plainMap(IdentityHashMap::new); }
+  static MapSerializer weakHashMap() { return plainMap(n -> new java.util.WeakHashMap<>(JdkCollections.capacity(n))); }
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static CollectionSerializer delayQueue() { return plain(n -> (Collection) new java.util.concurrent.DelayQueue()); }
+  static CollectionSerializer synchronousQueue() { return plain(n -> new java.util.concurrent.SynchronousQueue<>()); }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   static CollectionSerializer concurrentSkipListSet() {

@@ -101,6 +101,10 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
     map(VALUE_RANGE, "java.time.temporal.ValueRange");
     map(SERIALIZED_LAMBDA, "java.lang.invoke.SerializedLambda");
     map(COMPARATOR, "java.util.Collections$ReverseComparator2", "java.util.Comparators$NullComparator");
+    map(WEAK_HASH_MAP, "java.util.WeakHashMap");
+    map(DELAY_QUEUE, "java.util.concurrent.DelayQueue");
+    map(SYNCHRONOUS_QUEUE, "java.util.concurrent.SynchronousQueue");
+    map(GREGORIAN_CALENDAR, "java.util.GregorianCalendar");
     // built-ins of the first block (ids below 64) that are registered on first use rather than at build
     map(BOOLEAN_ARRAY, "[Z");
     map(BYTE_ARRAY, "[B");
@@ -287,6 +291,10 @@ public final class JdkTypes implements TypeRegistry.LazyTypes {
       case VALUE_RANGE: return value(java.time.temporal.ValueRange.class, MoreTimeSerializers.VALUE_RANGE);
       case SERIALIZED_LAMBDA: return new Family(java.lang.invoke.SerializedLambda.class, new LambdaSerializer(lookups), false, true);
       case COMPARATOR: return new Family(java.util.Comparator.class, new ComparatorSerializer(), false, true);
+      case WEAK_HASH_MAP: return mutable(java.util.WeakHashMap.class, JdkQueues.weakHashMap());
+      case DELAY_QUEUE: return mutable(java.util.concurrent.DelayQueue.class, JdkQueues.delayQueue());
+      case SYNCHRONOUS_QUEUE: return mutable(java.util.concurrent.SynchronousQueue.class, JdkQueues.synchronousQueue());
+      case GREGORIAN_CALENDAR: return mutable(java.util.GregorianCalendar.class, JdkValues.GREGORIAN_CALENDAR);
       // the first block's (arrays: mutable, so tracked)
       case BOOLEAN_ARRAY: return new Family(boolean[].class, ArraySerializers.BOOLEANS, true, false);
       case BYTE_ARRAY: return new Family(byte[].class, ArraySerializers.BYTES, true, false);

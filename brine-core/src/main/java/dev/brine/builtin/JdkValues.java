@@ -404,6 +404,43 @@ final class JdkValues {
     }
   };
 
+  /**
+   * {@code GregorianCalendar} ({@link dev.brine.registry.TypeIds#GREGORIAN_CALENDAR}): what its {@code
+   * equals} compares — the time zone (by id, as {@link #TIME_ZONE}), the time, lenient, the week rules
+   * and the Julian to Gregorian change.
+   */
+  static final Serializer<java.util.GregorianCalendar> GREGORIAN_CALENDAR = new Serializer<>() {
+    @Override public void write(WriteContext c, java.util.GregorianCalendar v) {
+      TIME_ZONE.write(c, v.getTimeZone());
+      c.writeVarInt64(v.getTimeInMillis());
+      c.writeBoolean(v.isLenient());
+      c.writeInt8(v.getFirstDayOfWeek());
+      c.writeInt8(v.getMinimalDaysInFirstWeek());
+      c.writeVarInt64(v.getGregorianChange().getTime());
+    }
+
+    @Override public java.util.GregorianCalendar read(ReadContext c) {
+      TimeZone zone = TIME_ZONE.read(c);
+      long time = c.readVarInt64();
+      boolean lenient = c.readBoolean();
+      int at = c.position();
+      int firstDay = c.readInt8();
+      int minimalDays = c.readInt8();
+      long change = c.readVarInt64();
+      if (firstDay < java.util.Calendar.SUNDAY || firstDay > java.util.Calendar.SATURDAY || minimalDays < 1 || minimalDays > 7) {
+        throw new MalformedInputException("GregorianCalendar with first day of week " + firstDay + " and " + minimalDays
+            + " minimal days in the first week at offset " + at + " (1 to 7 each)");
+      }
+      java.util.GregorianCalendar g = new java.util.GregorianCalendar(zone, Locale.ROOT);
+      g.setGregorianChange(new java.util.Date(change));
+      g.setLenient(lenient);
+      g.setFirstDayOfWeek(firstDay);
+      g.setMinimalDaysInFirstWeek(minimalDays);
+      g.setTimeInMillis(time);
+      return g;
+    }
+  };
+
   /** StringBuilder ({@code kind} 0) and StringBuffer (1): the characters as a {@code string}. */
   static final Serializer<CharSequence> STRING_BUILDER = new Serializer<>() {
     @Override public void write(WriteContext c, CharSequence v) {

@@ -90,7 +90,12 @@ public final class UtilSerializers {
    */
   @SuppressWarnings("rawtypes")
   public static final Serializer<Class> CLASS = new Serializer<>() {
-    @Override public void write(WriteContext c, Class v) { c.writeString(v.getName()); }
+    @Override public void write(WriteContext c, Class v) {
+      if (!v.isPrimitive()) {
+        ((WriteSession) c).registry().checkReadable(v); // what the reader would refuse fails now, when written
+      }
+      c.writeString(v.getName());
+    }
     @Override public Class read(ReadContext c0) {
     ReadSession c = (ReadSession) c0;
       int at = c.position();

@@ -212,6 +212,18 @@ public final class TypeIds {
   public static final int SERIALIZED_LAMBDA = 8400;
   /** A JDK comparator built from another ({@code reverseOrder(c)}, {@code nullsFirst(c)}…): {@code kind:u8} and the comparator. */
   public static final int COMPARATOR = 8401;
+  /** {@code WeakHashMap}: a map. */
+  public static final int WEAK_HASH_MAP = 8402;
+  /** {@code DelayQueue}: a collection. */
+  public static final int DELAY_QUEUE = 8403;
+  /** {@code SynchronousQueue}: a collection (always empty; its fairness is not kept). */
+  public static final int SYNCHRONOUS_QUEUE = 8404;
+  /**
+   * {@code GregorianCalendar}: its time zone (as {@link #TIME_ZONE}'s payload: its id), the time in
+   * milliseconds, lenient, the first day of the week, the minimal days of the first week, the Julian to
+   * Gregorian change in milliseconds.
+   */
+  public static final int GREGORIAN_CALENDAR = 8405;
 
   /** Slot header for a value whose class is known from the declaration: null. */
   public static final int SLOT_NULL = 0;
