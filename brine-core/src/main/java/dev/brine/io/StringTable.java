@@ -13,7 +13,8 @@ import java.util.Arrays;
  * that is in the table is written as a reference, header {@code ((3 + index) << 2) | 3}. A string
  * not in the table is written as usual the first time it is seen; when it is seen again (a small
  * filter of recent hashes remembers it) it is <em>promoted</em>: the marker header {@code 1 << 2 | 3}
- * (or {@code 2 << 2 | 3}, "clear the table first", for the first promotion after {@link #reset}),
+ * (or {@code (4096 + capacity) << 2 | 3}, "clear the table first", for the first promotion after {@link
+ * #reset}),
  * then the string as usual, which the reader adds to its table. Entries are replaced oldest first
  * once the table holds {@link #capacity()} strings. Strings shorter than 2 or longer than {@value
  * #MAX_CHARS} chars never use the table.
@@ -26,9 +27,10 @@ import java.util.Arrays;
  * writer promotes one), so a table holds at most capacity x {@value #MAX_CHARS} chars whatever the
  * input. Not thread-safe: one stream, one thread at a time.
  *
- * <p>The reader's table must have the writer's {@link #capacity()}: the bytes do not record it, and with
- * another capacity the two rings part once a table is full, so a reference may name another string (a
- * reference past the reader's entries is refused, one inside them is not).
+ * <p>Each clear ({@link #reset}, and a new table's first promotion) writes the writer's {@link
+ * #capacity()}: a reader's table of at least that capacity turns its ring where the writer's does, and
+ * a smaller one refuses the stream there. (Streams of writers before 2026-12-03 carry no capacity; their
+ * reader's table must have the writer's.)
  */
 public final class StringTable {
   /** The largest capacity: references to it fit in two bytes. */
@@ -39,6 +41,13 @@ public final class StringTable {
   static final int PROMOTE = 1;
   static final int CLEAR_AND_PROMOTE = 2;
   static final int FIRST_REF = 3;
+  /**
+   * {@code CLEAR_WITH_CAPACITY + c} ({@code c} 1 to {@link #MAX_CAPACITY}, above every reference): clear
+   * and promote, from a writer whose table holds up to {@code c} strings — what every writer writes
+   * since 2026-12-03, so the reader's ring turns where the writer's does. {@link #CLEAR_AND_PROMOTE}
+   * (earlier writers) leaves the reader's own capacity.
+   */
+  static final int CLEAR_WITH_CAPACITY = 4096;
   private static final int EPOCHS = (1 << 20) - 1;
 
   private final int capacity;
@@ -46,6 +55,8 @@ public final class StringTable {
   private String[] entries = new String[16];
   private int next;
   private int size;
+  /** Where the ring turns: the capacity, or on a reader the writer's, from its last clear. */
+  private int ring;
   private int direction; // 0 unused, 1 writing, 2 reading
 
   // writer: string -> ring index, open addressing. meta[i] = hash << 32 | epoch << 12 | ring: a slot
@@ -60,6 +71,7 @@ public final class StringTable {
   // reader: what to restore when a value fails
   private int markNext;
   private int markSize;
+  private int markRing;
   private int undoCount;
   private int[] undoAt = new int[8];
   private String[] undoWas = new String[8];
@@ -74,6 +86,7 @@ public final class StringTable {
       throw new IllegalArgumentException("string table capacity " + capacity + " outside 1.." + MAX_CAPACITY);
     }
     this.capacity = capacity;
+    this.ring = capacity;
   }
 
   /** The most strings held at once. */
@@ -188,7 +201,7 @@ public final class StringTable {
       StringCodec.write(w, s);
       return;
     }
-    w.writeVarUInt64((clearPending ? CLEAR_AND_PROMOTE : PROMOTE) << 2 | 3);
+    w.writeVarUInt64((clearPending ? CLEAR_WITH_CAPACITY + capacity : PROMOTE) << 2 | 3);
     clearPending = false;
     StringCodec.write(w, s);
     int ring = nextRing();
@@ -202,18 +215,18 @@ public final class StringTable {
 
   /** Where the next entry goes (the oldest once full), the ring grown to hold it. */
   private int nextRing() {
-    int ring = next;
-    if (ring == entries.length) { // next < capacity, so the ring is still growing
+    int at = next;
+    if (at == entries.length) { // next < ring <= capacity, so the ring is still growing
       entries = Arrays.copyOf(entries, Math.min(capacity, entries.length * 2));
     }
-    return ring;
+    return at;
   }
 
   /** Puts {@code s} at {@code ring} (from {@link #nextRing}) and moves past it. */
-  private void store(int ring, String s) {
-    entries[ring] = s;
-    next = ring + 1 == capacity ? 0 : ring + 1;
-    if (size < capacity) {
+  private void store(int at, String s) {
+    entries[at] = s;
+    next = at + 1 == ring ? 0 : at + 1;
+    if (size < ring) {
       size++;
     }
   }
@@ -284,6 +297,7 @@ public final class StringTable {
     use(2);
     markNext = next;
     markSize = size;
+    markRing = ring;
     undoCount = 0;
   }
 
@@ -296,6 +310,7 @@ public final class StringTable {
     undoCount = 0;
     next = markNext;
     size = markSize;
+    ring = markRing;
   }
 
   /** Called when a value was read: nothing to undo any more. */
@@ -312,7 +327,17 @@ public final class StringTable {
    */
   String read(ByteReader r, long header, int at) {
     long v = header >>> 2;
-    if (v >= FIRST_REF) {
+    if (v > CLEAR_WITH_CAPACITY) {
+      long declared = v - CLEAR_WITH_CAPACITY;
+      if (declared > capacity) {
+        throw new MalformedInputException("the stream's string table at offset " + r.offsetOf(at) + " holds up to "
+            + declared + " strings, more than this reader's table (capacity " + capacity + "): read it with a"
+            + " StringTable of the writer's capacity");
+      }
+      next = 0;
+      size = 0;
+      ring = (int) declared;
+    } else if (v >= FIRST_REF) {
       long index = v - FIRST_REF;
       if (index >= size) {
         throw new MalformedInputException("string table reference " + index + " at offset " + r.offsetOf(at)
@@ -320,9 +345,10 @@ public final class StringTable {
       }
       return entries[(int) index];
     }
-    if (v == CLEAR_AND_PROMOTE) {
+    if (v == CLEAR_AND_PROMOTE) { // an earlier writer's: its capacity is taken to be this table's
       next = 0;
       size = 0;
+      ring = capacity;
     }
     int bodyAt = r.pos;
     long body = r.readVarUInt64();

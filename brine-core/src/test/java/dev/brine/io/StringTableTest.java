@@ -69,13 +69,49 @@ class StringTableTest {
     byte[] bytes = write(BRINE, t, List.of("abc", "abc", "abc", "abc"));
     byte[] one = BRINE.serialize("abc"); // header byte, string tag, then 12 = 3 << 2 | Latin-1, 'a' 'b' 'c'
     byte tag = one[1];
+    ByteWriter marker = new ByteWriter(8);
+    marker.writeVarUInt64((4096 + 16) << 2 | 3); // "clear the table (of up to 16 strings), then keep this string"
+    byte[] m = marker.toByteArray();
+    assertEquals(3, m.length);
     assertArrayEquals(new byte[] {
         tag, 12, 'a', 'b', 'c',        // first sighting: written in full, not kept
-        tag, 2 << 2 | 3, 12, 'a', 'b', 'c', // second: "clear the table, then keep this string"
+        tag, m[0], m[1], m[2], 12, 'a', 'b', 'c', // second: clear, then keep it
         tag, 3 << 2 | 3,                // third: entry 0
         tag, 3 << 2 | 3}, bytes);
     assertEquals(List.of("abc", "abc", "abc", "abc"), read(BRINE, new StringTable(16), bytes));
     assertEquals(1, t.size());
+    // before 2026-12-03 the marker was 2 << 2 | 3, without the capacity: still read, as the reader's own
+    byte[] old = {tag, 12, 'a', 'b', 'c', tag, 2 << 2 | 3, 12, 'a', 'b', 'c', tag, 3 << 2 | 3, tag, 3 << 2 | 3};
+    assertEquals(List.of("abc", "abc", "abc", "abc"), read(BRINE, new StringTable(16), old));
+  }
+
+  /**
+   * The reader's ring turns where the writer's does: a reader's table larger than the writer's reads every
+   * string right once the writer's table is full (it used to keep the entries the writer had replaced and
+   * return other strings); a smaller one is refused at the stream's first clear, never read wrong.
+   */
+  @Test
+  void aReaderTableOfAnotherCapacityReadsRightOrRefuses() {
+    List<Object> values = new ArrayList<>();
+    Random random = new Random(7);
+    for (int i = 0; i < 300; i++) {
+      List<String> l = new ArrayList<>();
+      for (int k = 0; k < 4; k++) {
+        l.add("str" + random.nextInt(12));
+      }
+      values.add(l);
+    }
+    for (int writer : new int[] {1, 3, 4, 7}) {
+      byte[] bytes = write(BRINE, new StringTable(writer), values);
+      for (int reader : new int[] {writer, writer + 1, 2 * writer + 3, StringTable.MAX_CAPACITY}) {
+        assertEquals(values, read(BRINE, new StringTable(reader), bytes), writer + " read by " + reader);
+      }
+      if (writer > 1) {
+        StringTable smaller = new StringTable(writer - 1);
+        BrineException e = assertThrows(BrineException.class, () -> read(BRINE, smaller, bytes));
+        assertTrue(e.getMessage().contains("capacity " + (writer - 1)), e.getMessage());
+      }
+    }
   }
 
   @Test
