@@ -43,12 +43,54 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
     ClassDef def = cx.readDefRef(rs);
     // the class's own definition calls its reader here, not through readBody: readBody is compiled on
     // its own (Dispatch calls it) with the reader inlined, and would then be a call at every nested field
-    return def == local ? inner.read(rs) : readOther(rs, def);
+    try {
+      return def == local ? inner.read(rs) : readOther(rs, def);
+    } catch (ClassCastException e) {
+      throw mismatch(type, e, rs);
+    }
   }
 
   /** Reads the fields that follow a definition reference already read. */
   Object readBody(ReadSession ctx, ClassDef def) {
-    return def == local ? inner.read(ctx) : readOther(ctx, def);
+    try {
+      return def == local ? inner.read(ctx) : readOther(ctx, def);
+    } catch (ClassCastException e) {
+      throw mismatch(type, e, ctx);
+    }
+  }
+
+  /**
+   * The error for a value of another class than its field's, which a generated reader's cast met: where
+   * a definition names no class (a field declared as a class that is not final), a writer's class may
+   * have changed to one this side's field cannot hold. Names the class, the field (found by the cast's
+   * target type among the class's fields) and both types, as the interpreted reader's check does.
+   */
+  static dev.brine.MalformedInputException mismatch(Class<?> type, ClassCastException e, ReadSession ctx) {
+    String m = String.valueOf(e.getMessage()); // "class A cannot be cast to class B (...)"
+    String held = between(m, "class ", " cannot be cast");
+    String target = between(m, "cannot be cast to class ", " ");
+    java.util.List<String> fields = new java.util.ArrayList<>();
+    for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
+      for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+        if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType().getName().equals(target)) {
+          fields.add(k.getName() + "." + f.getName());
+        }
+      }
+    }
+    String where = fields.isEmpty() ? "a field of " + type.getName() + " (or of a class inside it)"
+        : fields.size() == 1 ? "field " + fields.get(0) : "one of the fields " + String.join(", ", fields);
+    return new dev.brine.MalformedInputException(where + " of type " + target + " cannot hold a " + held
+        + " (before offset " + ctx.position() + "): the writer's class of it is not one this side's field takes", e);
+  }
+
+  private static String between(String s, String from, String to) {
+    int a = s.indexOf(from);
+    if (a < 0) {
+      return "?";
+    }
+    a += from.length();
+    int b = s.indexOf(to, a);
+    return b < 0 ? s.substring(a) : s.substring(a, b);
   }
 
   /** Reads the fields of another definition than the class's own (through a {@link Mapping}). */

@@ -58,7 +58,12 @@ final class Openings implements Roots {
         ctx.skip(o.length);
         CallState.forRead(ctx).opened(s.local());
         ctx.enterNested(); // as the tag's reader: the outermost composite value is one level
-        Object v = s.inner().read(ctx);
+        Object v;
+        try {
+          v = s.inner().read(ctx);
+        } catch (ClassCastException e) {
+          throw CompatSerializer.mismatch(s.type(), e, ctx);
+        }
         ctx.exitNested();
         ClassInfo info = s.info();
         return info.readResolve != null ? info.resolve(v) : v;

@@ -32,6 +32,11 @@ class IncompatibleChangesTest {
 
   /** Writes {@code value} as field {@code f} of type {@code writer} and reads it as type {@code reader}. */
   private static Object roundTrip(String writer, String reader, Object value) throws Exception {
+    return roundTrip(writer, reader, value, 1000);
+  }
+
+  /** As above, the reader's code generated after {@code threshold} uses (0: at once). */
+  private static Object roundTrip(String writer, String reader, Object value, int threshold) throws Exception {
     Path root = Paths.get("target/evolution-incompatible", Integer.toString(cases++));
     ClassLoader w = compile(root.resolve("w"), writer);
     ClassLoader r = compile(root.resolve("r"), reader);
@@ -42,8 +47,8 @@ class IncompatibleChangesTest {
     byte[] bytes = Brine.builder().compatible(true).classLoader(w).register(wk, Class.forName("inc.K$Color", true, w))
         .build().serialize(o);
     Class<?> rk = Class.forName("inc.K", true, r);
-    Object back = Brine.builder().compatible(true).classLoader(r).register(rk, Class.forName("inc.K$Color", true, r))
-        .build().deserialize(bytes, rk);
+    Object back = Brine.builder().compatible(true).classLoader(r).codegenThreshold(threshold)
+        .register(rk, Class.forName("inc.K$Color", true, r)).build().deserialize(bytes, rk);
     return rk.getField("f").get(back);
   }
 
@@ -66,10 +71,14 @@ class IncompatibleChangesTest {
   /** A constant of the writer's enum field type, by name (the class exists only once compiled). */
   record EnumName(String name) {}
 
+  /** Refused by the interpreted reader and by the generated one, with a message naming the class and the field. */
   private static void refused(String writer, String reader, Object value) {
-    BrineException e = assertThrows(BrineException.class, () -> roundTrip(writer, reader, value),
-        writer + " read as " + reader);
-    assertTrue(e.getMessage().contains("inc.K") && e.getMessage().contains("f"), e.getMessage());
+    for (int threshold : new int[] {1000, 0}) {
+      BrineException e = assertThrows(BrineException.class, () -> roundTrip(writer, reader, value, threshold),
+          writer + " read as " + reader);
+      String m = e.getMessage();
+      assertTrue(m.contains("inc.K.f") || m.contains("inc.K") && m.contains("field f"), threshold + ": " + m);
+    }
   }
 
   @Test
@@ -89,6 +98,11 @@ class IncompatibleChangesTest {
     refused("double", "java.util.Optional<String>", 1.5);
     refused("Object", "java.util.Optional<String>", 3L); // a tagged value: per value
     refused("Color", "java.util.Optional<String>", null); // an enum is no String, even when null
+    // a field of a class that is not final: the definition names none, each value is checked (the generated
+    // reader's cast, named as the interpreted reader's check names it)
+    refused("Number", "CharSequence", 5);
+    refused("Object", "Number", "five");
+    refused("Object[]", "Number[]", new Object[] {"five"});
     assertEquals("Optional[GREEN]", String.valueOf(roundTrip("Color", "java.util.Optional<Color>",
         new EnumName("GREEN"))));
     assertEquals(Optional.of(5L), roundTrip("int", "java.util.Optional<Long>", 5));
