@@ -127,9 +127,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       if (ctor != null) {
         Serializer<Object> javaForm = new JavaStreamSerializer(type);
         if (Map.class.isAssignableFrom(type)) {
-          return MapSerializer.entriesOf(n -> (Map<Object, Object>) newInstance(ctor), javaForm);
+          return MapSerializer.entriesOf(n -> emptyMap(ctor), javaForm);
         }
-        return CollectionSerializer.elementsOf(n -> (Collection<Object>) newInstance(ctor), javaForm);
+        return CollectionSerializer.elementsOf(n -> emptyCollection(ctor), javaForm);
       }
     }
     if (JavaHooks.needsJavaStream(type) || JavaHooks.closedSerializable(type)) {
@@ -145,9 +145,9 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
       Constructor<?> ctor = noArg(type);
       if (ctor != null) {
         if (Map.class.isAssignableFrom(type)) {
-          return MapSerializer.of(n -> (Map<Object, Object>) newInstance(ctor), null);
+          return MapSerializer.of(n -> emptyMap(ctor), null);
         }
-        return CollectionSerializer.of(n -> (Collection<Object>) newInstance(ctor), null);
+        return CollectionSerializer.of(n -> emptyCollection(ctor), null);
       }
     }
     if (!JavaHooks.open(type) && hasInstanceFields(type)) {
@@ -311,6 +311,30 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
     } catch (NoSuchMethodException | RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * A new instance from the no-arg constructor, emptied: a constructor that adds elements of its own (a
+   * class's defaults, a double-brace initializer) would otherwise have them read back next to, or
+   * instead of, the ones written.
+   */
+  @SuppressWarnings("unchecked")
+  private static Collection<Object> emptyCollection(Constructor<?> c) {
+    Collection<Object> made = (Collection<Object>) newInstance(c);
+    if (!made.isEmpty()) {
+      made.clear();
+    }
+    return made;
+  }
+
+  /** As {@link #emptyCollection}, for a map. */
+  @SuppressWarnings("unchecked")
+  private static Map<Object, Object> emptyMap(Constructor<?> c) {
+    Map<Object, Object> made = (Map<Object, Object>) newInstance(c);
+    if (!made.isEmpty()) {
+      made.clear();
+    }
+    return made;
   }
 
   private static Object newInstance(Constructor<?> c) {

@@ -146,6 +146,44 @@ class JdkCollectionSubclassTest {
     }
   }
 
+  /** Adds a default of its own: a value read back holds what was written, not the default too. */
+  static final class WithDefault extends ArrayList<String> {
+    WithDefault() {
+      add("default");
+    }
+  }
+
+  static final class DefaultsMap extends HashMap<String, Integer> {
+    DefaultsMap() {
+      put("default", 0);
+    }
+  }
+
+  /** A double-brace initializer in a static context: an anonymous subclass whose constructor adds. */
+  static final List<String> DOUBLE_BRACE = new ArrayList<>() {
+    {
+      add("init");
+    }
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("modes")
+  void elementsAConstructorAddsAreNotReadBackBesideTheWrittenOnes(String mode, Brine unused, boolean references) {
+    Brine brine = Brine.builder().references(references).requireRegistration(false).codegenThreshold(0).build();
+    WithDefault w = new WithDefault();
+    w.remove("default");
+    w.add("x");
+    assertEquals(List.of("x"), brine.deserialize(brine.serialize(w)), mode);
+    DefaultsMap m = new DefaultsMap();
+    m.remove("default");
+    m.put("k", 1);
+    assertEquals(Map.of("k", 1), brine.deserialize(brine.serialize(m)), mode);
+    List<String> copy = new ArrayList<>(DOUBLE_BRACE);
+    Object back = brine.deserialize(brine.serialize(DOUBLE_BRACE));
+    assertEquals(DOUBLE_BRACE.getClass(), back.getClass(), mode);
+    assertEquals(copy, back, mode);
+  }
+
   static Stream<Arguments> oldForm() {
     return Stream.of(Arguments.of("without references", false), Arguments.of("with references", true));
   }
