@@ -64,6 +64,10 @@ public final class JsonValues {
       w.base64((byte[]) v);
       return;
     }
+    if (v instanceof char[]) {
+      w.string(new String((char[]) v)); // as Jackson, and as the char[] codec
+      return;
+    }
     if (depth >= MAX_DEPTH || path.containsKey(v)) {
       w.string(depth >= MAX_DEPTH ? "<too deep>" : "<cycle>");
       return;

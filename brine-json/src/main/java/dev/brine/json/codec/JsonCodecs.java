@@ -156,6 +156,7 @@ public final class JsonCodecs {
     if (c == char.class || c == Character.class) return new Values.CharCodec(c.isPrimitive());
     if (c == String.class) return new Values.StringCodec();
     if (c == byte[].class) return new Values.BytesCodec();
+    if (c == char[].class) return new Values.CharsCodec(new Values.ArrayCodec(codec(char.class), char.class, null));
     if (c.isEnum()) return new Values.EnumCodec(c);
     if (c == BigDecimal.class) return new Values.BigCodec(false);
     if (c == BigInteger.class) return new Values.BigCodec(true);

@@ -289,6 +289,8 @@ final class ObjectCodecGenerator {
       else if (t.isPrimitive()) { // a primitive read through its codec: its default, boxed
         mv.visitInsn(t == float.class ? FCONST_0 : t == double.class ? DCONST_0 : t == long.class ? LCONST_0 : ICONST_0);
         box(mv, t);
+      } else if (t == java.util.Optional.class) { // an absent Optional: empty, as ReflectiveObjectCodec.defaultOf
+        mv.visitMethodInsn(INVOKESTATIC, "java/util/Optional", "empty", "()Ljava/util/Optional;", false);
       } else mv.visitInsn(ACONST_NULL);
       mv.visitVarInsn(Type.getType(lt).getOpcode(ISTORE), local[i]);
     }

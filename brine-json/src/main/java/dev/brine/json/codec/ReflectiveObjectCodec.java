@@ -71,7 +71,9 @@ final class ReflectiveObjectCodec extends ObjectCodec {
     }
   }
 
+  /** What an absent record component gets: 0, false, {@code Optional.empty()} (as Jackson's Jdk8Module gives a creator), else null. */
   static Object defaultOf(Class<?> c) {
+    if (c == java.util.Optional.class) return java.util.Optional.empty();
     if (!c.isPrimitive()) return null;
     if (c == int.class) return 0;
     if (c == long.class) return 0L;

@@ -204,6 +204,29 @@ final class Values {
     }
   }
 
+  /**
+   * {@code char[]}: a string, as Jackson writes it; an array of one-char strings (what versions before
+   * 2026-12-03 wrote) is read too.
+   */
+  static final class CharsCodec extends JsonCodec {
+    private final JsonCodec asArray;
+
+    CharsCodec(JsonCodec asArray) {
+      this.asArray = asArray;
+    }
+
+    @Override public void write(JsonWriter w, Object v) {
+      w.string(v == null ? null : new String((char[]) v));
+    }
+
+    @Override public Object read(JsonReader r) {
+      if (r.nextIsString()) {
+        return r.readString().toCharArray();
+      }
+      return asArray.read(r); // null, or the array form
+    }
+  }
+
   static final class BytesCodec extends JsonCodec {
     @Override public void write(JsonWriter w, Object v) {
       w.base64((byte[]) v);
@@ -267,9 +290,26 @@ final class Values {
       if (s.length() > 1000) {
         throw r.malformed("json: a number of more than 1000 characters");
       }
-      BigDecimal d = new BigDecimal(s);
+      BigDecimal d;
+      try {
+        d = new BigDecimal(s);
+      } catch (NumberFormatException e) { // an exponent beyond an int: 1E2147483648
+        throw r.malformed("json: the number " + s + " is out of range (" + e.getMessage() + ")");
+      }
       if (!integer) {
         return d;
+      }
+      // the integer's digits, before it is made: 1E234567890 is a short text but a number of 780 M bits;
+      // and a scale beyond the digits (1E-2000000000) is no integer, which toBigIntegerExact would find by
+      // dividing by 10^scale
+      if ((long) d.precision() - d.scale() > 1000) {
+        throw r.malformed("json: the integer " + s + " has more than 1000 digits");
+      }
+      if (d.signum() == 0) {
+        return BigInteger.ZERO;
+      }
+      if (d.scale() > 1000) {
+        throw r.malformed("json: " + s + " is not an integer");
       }
       try {
         return d.toBigIntegerExact();

@@ -225,6 +225,11 @@ public final class JsonReader {
     return nameDecoded != null ? nameDecoded : JsonStrings.decodeUtf8(this, nameStart, nameLen);
   }
 
+  /** Whether a string comes next (nothing consumed). */
+  public boolean nextIsString() {
+    return peek() == '"';
+  }
+
   /** Consumes {@code null} if it comes next. */
   public boolean nextIsNull() {
     if (peek() == 'n') {

@@ -360,8 +360,18 @@ public abstract class FieldCodec {
         }
       }
       r.popLimit(old);
+      // an entry without its key or value gets proto3's default; a type with none (text such as a UUID or a
+      // BigDecimal, a Timestamp or Duration value) cannot be absent: the map would hold a null
+      if (k == null && (k = keyIO.defaultValue()) == null) {
+        throw new dev.brine.MalformedInputException("protobuf: an entry of " + where() + " without its key, whose type"
+            + " has no default (before offset " + r.offset(r.pos) + ")");
+      }
+      if (v == null && (v = io.defaultValue()) == null) {
+        throw new dev.brine.MalformedInputException("protobuf: the entry " + k + " of " + where() + " without its value,"
+            + " whose type has no default (before offset " + r.offset(r.pos) + ")");
+      }
       try {
-        map.put(k == null ? keyIO.defaultValue() : k, v == null ? io.defaultValue() : v);
+        map.put(k, v);
       } catch (ClassCastException | IllegalArgumentException e) {
         throw new BrineException("protobuf: cannot fill " + where() + ": " + e, e);
       }
