@@ -111,7 +111,49 @@ public final class JsonMapper {
    * @throws MalformedInputException if the text is not valid JSON or does not fit the class (with line and column)
    */
   public <T> T fromJson(String json, Class<T> type) {
-    return fromJson(json.getBytes(StandardCharsets.UTF_8), type);
+    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+    // an unpaired surrogate has become a '?' byte: possible where the text is not all ASCII, or where a
+    // '?' byte stands (a byte a char, so an unpaired surrogate among ASCII keeps the lengths equal)
+    if (utf8.length != json.length() || hasQuestionMark(utf8)) {
+      utf8 = utf8(json, utf8);
+    }
+    return fromJson(utf8, type);
+  }
+
+  /**
+   * {@code json}'s UTF-8 bytes, {@code encoded} unless it holds an unpaired surrogate, which UTF-8 cannot
+   * encode ({@code getBytes} makes it a {@code '?'}): then written as its escape {@code \uD800}, which
+   * inside a string reads back as the same char (as Jackson, reading the text's chars, keeps it), and
+   * outside one is malformed JSON, as the char itself is.
+   */
+  private static boolean hasQuestionMark(byte[] b) {
+    for (byte x : b) {
+      if (x == '?') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static byte[] utf8(String json, byte[] encoded) {
+    StringBuilder escaped = null;
+    int from = 0;
+    for (int i = 0, n = json.length(); i < n; i++) {
+      char c = json.charAt(i);
+      if (!Character.isSurrogate(c)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(json.charAt(i + 1))) {
+        i++;
+        continue;
+      }
+      if (escaped == null) {
+        escaped = new StringBuilder(json.length() + 16);
+      }
+      escaped.append(json, from, i).append(String.format("\\u%04X", (int) c));
+      from = i + 1;
+    }
+    return escaped == null ? encoded : escaped.append(json, from, json.length()).toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /** Reads an object of class {@code type} from UTF-8 JSON bytes; see {@link #fromJson(String, Class)}. */

@@ -68,6 +68,20 @@ class JsonEdgesTest {
     }
   }
 
+  record Text(String s) {}
+
+  @Test
+  void anUnpairedSurrogateInTheTextIsKeptNotMadeAQuestionMark() {
+    for (JsonMapper m : List.of(JsonMapper.builder().register(Text.class).build(),
+        JsonMapper.builder().register(Text.class).codegen(false).build())) {
+      for (String s : List.of("a\uD800b", "\uDC00", "x\uD83D", "\uD83D\uDE00\uDE00", "?\uD800?é")) {
+        assertEquals(s, m.fromJson("{\"s\":\"" + s + "\"}", Text.class).s(), s);
+      }
+      assertEquals("a?b", m.fromJson("{\"s\":\"a?b\"}", Text.class).s());
+      assertThrows(MalformedInputException.class, () -> m.fromJson("{\"s\":1\uD800}", Text.class));
+    }
+  }
+
   @Test
   void charArraysAreStringsAsJacksonWritesThemAndTheArrayFormStillReads() throws Exception {
     ObjectMapper jackson = new ObjectMapper();
