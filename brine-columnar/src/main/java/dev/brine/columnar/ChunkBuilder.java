@@ -14,6 +14,12 @@ import java.util.Map;
  * {@link #encode} writes exactly that many bytes at the buffer's position.
  */
 abstract class ChunkBuilder {
+  /**
+   * The rows an array starts with: a block's arrays grow to its row count as rows come (doubling), so a
+   * writer configured for large blocks takes memory for the rows it holds, not for the largest block.
+   */
+  static final int START_ROWS = 4096;
+
   int rows;
   int statsKind;
   long min;
@@ -110,11 +116,14 @@ abstract class ChunkBuilder {
     private int bits;
 
     Longs(int capacity, boolean packing) {
-      values = new long[capacity];
+      values = new long[Math.min(capacity, START_ROWS)];
       this.packing = packing;
     }
 
     void add(long v) {
+      if (rows == values.length) {
+        values = java.util.Arrays.copyOf(values, values.length * 2);
+      }
       values[rows++] = v;
     }
 
@@ -164,11 +173,14 @@ abstract class ChunkBuilder {
     private int bits;
 
     Doubles(int capacity, boolean packing) {
-      values = new double[capacity];
+      values = new double[Math.min(capacity, START_ROWS)];
       this.packing = packing;
     }
 
     void add(double v) {
+      if (rows == values.length) {
+        values = java.util.Arrays.copyOf(values, values.length * 2);
+      }
       values[rows++] = v;
     }
 
@@ -257,10 +269,13 @@ abstract class ChunkBuilder {
     float[] values;
 
     Floats(int capacity) {
-      values = new float[capacity];
+      values = new float[Math.min(capacity, START_ROWS)];
     }
 
     void add(float v) {
+      if (rows == values.length) {
+        values = java.util.Arrays.copyOf(values, values.length * 2);
+      }
       values[rows++] = v;
     }
 
@@ -300,11 +315,15 @@ abstract class ChunkBuilder {
 
     Dictionary(int capacity, boolean packing) {
       this.packing = packing;
-      ords = new int[capacity];
-      nulls = new long[(capacity + 63) >>> 6];
+      ords = new int[Math.min(capacity, START_ROWS)];
+      nulls = new long[(ords.length + 63) >>> 6];
     }
 
     void add(String s) {
+      if (rows == ords.length) {
+        ords = java.util.Arrays.copyOf(ords, ords.length * 2);
+        nulls = java.util.Arrays.copyOf(nulls, (ords.length + 63) >>> 6);
+      }
       if (s == null) {
         nulls[rows >>> 6] |= 1L << rows;
         anyNull = true;

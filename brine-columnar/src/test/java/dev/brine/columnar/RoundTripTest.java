@@ -32,6 +32,30 @@ class RoundTripTest {
     }
   }
 
+  /**
+   * A writer for the largest blocks (rowsPerBlock capped at 1 GiB of block body) takes memory for the rows
+   * it holds: its column arrays grow as rows come (they were allocated at the cap, 768 MB for this record).
+   */
+  @Test
+  void aWriterOfLargeBlocksTakesMemoryForItsRowsNotForTheCap(@org.junit.jupiter.api.io.TempDir Path tmp) {
+    Path p = tmp.resolve("big-blocks.brc");
+    List<Rows.AllTypes> rows = Rows.random(11, 10_000); // past the arrays' first size (4096): they grow
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long before = threads.getCurrentThreadAllocatedBytes();
+    try (ColumnarWriter<Rows.AllTypes> w = ColumnarWriter.create(p, Rows.AllTypes.class, Integer.MAX_VALUE, true)) {
+      long made = threads.getCurrentThreadAllocatedBytes() - before;
+      assertTrue(made < 8 << 20, "a new writer allocated " + made + " bytes");
+      for (Rows.AllTypes r : rows) {
+        w.write(r);
+      }
+      w.commit();
+    }
+    try (ColumnarReader r = ColumnarReader.open(p)) {
+      assertEquals(1, r.blockCount());
+      assertEquals(rows, Rows.readAll(r, Rows.AllTypes.class));
+    }
+  }
+
   @Test
   void aFailingAccessorDoesNotMisalignColumns(@org.junit.jupiter.api.io.TempDir Path tmp) {
     Path p = tmp.resolve("t.brc");
