@@ -41,7 +41,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
   private static final Object[] NO_REFS = {};
   private int pendingRef = -1;
   /**
-   * The ids of the values of readResolve classes being read ({@link #readResolved}), innermost last, and
+   * The ids of the values of readResolve classes being read ({@link #beginResolve}), innermost last, and
    * whether a back-reference to each was read meanwhile.
    */
   private int[] resolvingIds = new int[4];
