@@ -108,6 +108,11 @@ class ScalarRoundTripTest {
     assertNull(BRINE.deserialize(BRINE.serialize(null), String.class));
     BrineException e = assertThrows(BrineException.class, () -> BRINE.deserialize(BRINE.serialize(5), String.class));
     assertTrue(e.getMessage().contains("java.lang.String") && e.getMessage().contains("java.lang.Integer"), e.getMessage());
+    // null asked for as a primitive: refused here, not left to fail unboxed in the caller's code
+    byte[] none = BRINE.serialize(null);
+    BrineException n = assertThrows(BrineException.class, () -> BRINE.deserialize(none, int.class));
+    assertTrue(n.getMessage().contains("int") && n.getMessage().contains("null"), n.getMessage());
+    assertNull(BRINE.deserialize(none, Integer.class));
   }
 
   @Test

@@ -514,14 +514,24 @@ public final class Engine {
     return String.format("not a Brine payload: header byte 0x%02X at offset 0 (expected 0x%02X)", h, header);
   }
 
-  @SuppressWarnings("unchecked")
+  private static BrineException nullAsPrimitive(Class<?> type) {
+    return new BrineException("expected a " + type.getName() + " but the payload holds null");
+  }
+
   /**
    * {@code value} as a {@code type} (a primitive class accepts its box).
    *
-   * @throws BrineException if it is of another class
+   * @throws BrineException if it is of another class, or null asked for as a primitive
    */
+  @SuppressWarnings("unchecked")
   public static <T> T cast(Object value, Class<T> type) {
-    if (value == null || value.getClass() == type || type.isInstance(value)) { // the exact class first: one compare
+    if (value == null) {
+      if (type.isPrimitive()) { // null would fail unboxed in the caller's code, far from here
+        throw nullAsPrimitive(type);
+      }
+      return null;
+    }
+    if (value.getClass() == type || type.isInstance(value)) { // the exact class first: one compare
       return (T) value;
     }
     // a primitive class asks for its box (int.class for an Integer); anything else is a mismatch
