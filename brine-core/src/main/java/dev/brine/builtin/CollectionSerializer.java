@@ -181,7 +181,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
       @SuppressWarnings("unchecked")
       Comparator<Object> comparator = (Comparator<Object>) cmp;
       c = sortedFactory.apply(comparator);
-      referenceIfFinal(ctx, c);
+      ctx.referenceFilling(c, finisher != null);
       int at = ctx.position();
       int n = ctx.readLength("collection size", 1);
       readElements(ctx, c, n, declared);
@@ -200,7 +200,7 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
         return old;
       }
       c = create(n);
-      referenceIfFinal(ctx, c);
+      ctx.referenceFilling(c, finisher != null);
       readElements(ctx, c, n, declared);
       if (c.size() != n) {
         throw new MalformedInputException("collection at offset " + at + " declares " + n
@@ -208,20 +208,6 @@ public final class CollectionSerializer implements ContainerSerializer<Collectio
       }
     }
     return finish(c);
-  }
-
-  /**
-   * Makes {@code c} the target of back-references from inside it when it is the value read. When {@link
-   * #finish} replaces it ({@code List.of}, an unmodifiable view), a back-reference from inside would get
-   * the collection being filled, not the one returned: the reference stays unfinished, so such a cycle
-   * is refused ({@link ReadSession#referenceUnfinished}) instead of read as another object.
-   */
-  private void referenceIfFinal(ReadSession ctx, Collection<Object> c) {
-    if (finisher == null) {
-      ctx.reference(c);
-    } else {
-      ctx.referenceUnfinished();
-    }
   }
 
   /** Reads the header and {@code n} elements into {@code c}. */

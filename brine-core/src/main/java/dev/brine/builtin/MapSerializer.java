@@ -334,13 +334,7 @@ public class MapSerializer implements ContainerSerializer<Map<Object, Object>> {
     if (map == null) {
       map = newMap(size);
     }
-    if (finisher == null) {
-      // a map that finish replaces (Map.of, an unmodifiable view) is not what a back-reference from
-      // inside it must get: the reference stays unfinished, so such a cycle is refused
-      ctx.reference(map);
-    } else {
-      ctx.referenceUnfinished();
-    }
+    ctx.referenceFilling(map, finisher != null);
     readEntries(ctx, map, size, keyDecl, valueDecl);
     if (map.size() != size) {
       throw new MalformedInputException("map at offset " + at + " declares " + size + " entries but "

@@ -461,12 +461,17 @@ public final class ReadSession extends ByteReader implements ReadContext {
   }
 
   /**
-   * Leaves the pending reference unfinished: the instance being filled is not the value that will be read
-   * (a collection that {@code List.of} or an unmodifiable view replaces when full), so a back-reference
-   * from inside it is refused rather than given the wrong object.
+   * Makes {@code filling}, a container just created, the target of back-references from inside it — unless
+   * {@code replacedWhenFull}: a collection that {@code List.of} or an unmodifiable view replaces once filled
+   * is not the value that will be read, so the reference stays unfinished and a back-reference from inside
+   * it is refused rather than given the wrong object.
    */
-  public void referenceUnfinished() {
-    pendingRef = -1;
+  public void referenceFilling(Object filling, boolean replacedWhenFull) {
+    if (replacedWhenFull) {
+      pendingRef = -1;
+    } else {
+      reference(filling);
+    }
   }
 
   private Object readBackReference(int at) {
