@@ -264,11 +264,8 @@ public final class DefaultSerializerFactory implements TypeRegistry.SerializerFa
 
   private static boolean hasInstanceFields(Class<?> type) {
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-      for (java.lang.reflect.Field f : c.getDeclaredFields()) {
-        int m = f.getModifiers();
-        if (!java.lang.reflect.Modifier.isStatic(m) && !java.lang.reflect.Modifier.isTransient(m)) {
-          return true;
-        }
+      if (JavaHooks.declaresState(c)) {
+        return true;
       }
     }
     return false;

@@ -91,11 +91,8 @@ public final class JavaHooks {
           || declares(k, "readObject", ObjectInputStream.class)) {
         return false; // another JDK class in between, or hooks of its own
       }
-      for (java.lang.reflect.Field f : k.getDeclaredFields()) {
-        int m = f.getModifiers();
-        if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
-          return false;
-        }
+      if (declaresState(k)) {
+        return false;
       }
     }
     if (k == null) {
@@ -107,6 +104,17 @@ public final class JavaHooks {
     } catch (NoSuchMethodException e) {
       return false;
     }
+  }
+
+  /** Whether {@code k} itself declares a non-static, non-transient field: state Java serialization writes. */
+  public static boolean declaresState(Class<?> k) {
+    for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+      int m = f.getModifiers();
+      if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether Brine may reach the private members of {@code c}: its module opens its package to Brine (every class-path class). */
