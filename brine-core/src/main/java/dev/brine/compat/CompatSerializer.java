@@ -20,14 +20,15 @@ import dev.brine.serializer.WriteContext;
  * class (megamorphic once three classes pass through it).
  */
 record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int number, Serializer<Object> inner,
-    dev.brine.registry.ClassInfo[] infoCell, byte[] opening) implements Serializer<Object>, PayloadTraits, DefinedClass {
+    dev.brine.registry.ClassInfo[] infoCell, byte[] opening, ErasedChecks checks) implements Serializer<Object>, PayloadTraits, DefinedClass {
 
   /**
    * The serializer of {@code type}; {@code opening} are the bytes that open a payload whose outermost
    * value is of it ({@link Openings#of}).
    */
   CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, Serializer<Object> inner) {
-    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1], Openings.of(local));
+    this(cx, type, local, cx.number(local), inner, new dev.brine.registry.ClassInfo[1], Openings.of(local),
+        ErasedChecks.of(type));
     local.owner = this;
   }
 
@@ -44,16 +45,27 @@ record CompatSerializer(CompatContext cx, Class<?> type, ClassDef local, int num
     // the class's own definition calls its reader here, not through readBody: readBody is compiled on
     // its own (Dispatch calls it) with the reader inlined, and would then be a call at every nested field
     try {
-      return def == local ? inner.read(rs) : readOther(rs, def);
+      return checked(def == local ? inner.read(rs) : readOther(rs, def), rs);
     } catch (ClassCastException e) {
       throw mismatch(type, e, rs);
     }
   }
 
+  /**
+   * {@code v}, just read, once its fields' type arguments that no definition names are checked ({@link
+   * ErasedChecks}; most classes have none and pay a null test the JIT folds).
+   */
+  Object checked(Object v, ReadSession ctx) {
+    if (checks != null) {
+      checks.check(v, ctx);
+    }
+    return v;
+  }
+
   /** Reads the fields that follow a definition reference already read. */
   Object readBody(ReadSession ctx, ClassDef def) {
     try {
-      return def == local ? inner.read(ctx) : readOther(ctx, def);
+      return checked(def == local ? inner.read(ctx) : readOther(ctx, def), ctx);
     } catch (ClassCastException e) {
       throw mismatch(type, e, ctx);
     }

@@ -60,7 +60,7 @@ final class Openings implements Roots {
         ctx.enterNested(); // as the tag's reader: the outermost composite value is one level
         Object v;
         try {
-          v = s.inner().read(ctx);
+          v = s.checked(s.inner().read(ctx), ctx);
         } catch (ClassCastException e) {
           throw CompatSerializer.mismatch(s.type(), e, ctx);
         }

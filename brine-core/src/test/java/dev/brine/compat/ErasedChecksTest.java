@@ -1,0 +1,141 @@
+package dev.brine.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brine.Brine;
+import dev.brine.BrineException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ErasedChecks} on values of one version of their classes: generic values that fit read back whole
+ * (cycles with references on, a chain deeper than any stack the check could use, wide collections), classes
+ * without such fields have no checks, and a payload of the same definition whose values do not fit (what
+ * another version of the class, or bad input, would hold) is refused. The evolution cases are in {@link
+ * IncompatibleChangesTest}.
+ */
+class ErasedChecksTest {
+  /** A generic class of one's own. */
+  public static class Node<T> {
+    public T v;
+    public Node<T> next;
+    public List<T> more = new ArrayList<>();
+  }
+
+  /** Fields whose type arguments no definition names. */
+  public static class Holder {
+    public Node<String> head;
+    public List<Node<String>> nodes = new ArrayList<>();
+    public Map<String, List<Number>> numbers = new HashMap<>();
+  }
+
+  /** Nothing erasure hides from a definition. */
+  public static class Plain {
+    public List<String> names;
+    public Map<String, Integer> counts;
+    public Object any;
+    public List<Object> anything;
+  }
+
+  /** Binds a superclass's type variable. */
+  public static class StringNode extends Node<String> {}
+
+  private static Brine brine(boolean refs) {
+    return Brine.builder().compatible(true).references(refs).codegenThreshold(0)
+        .register(Node.class, Holder.class, Plain.class, StringNode.class).build();
+  }
+
+  @Test
+  void classesWithoutErasedArgumentsHaveNoChecks() {
+    assertNull(ErasedChecks.of(Plain.class));
+    assertNull(ErasedChecks.of(Node.class)); // read on its own, nothing binds T: none of its chain is walked
+    assertTrue(ErasedChecks.of(Holder.class) != null);
+    assertTrue(ErasedChecks.of(StringNode.class) != null);
+  }
+
+  @Test
+  void cyclesAndSharedValuesReadWithReferences() {
+    Holder h = new Holder();
+    Node<String> a = new Node<>();
+    a.v = "a";
+    a.next = a; // a cycle through the generic field
+    a.more.add("m");
+    h.head = a;
+    h.nodes.add(a);
+    h.nodes.add(a);
+    h.numbers.put("n", new ArrayList<>(List.of(1, 2.5)));
+    Brine b = brine(true);
+    Holder back = b.deserialize(b.serialize(h), Holder.class);
+    assertSame(back.head, back.head.next);
+    assertSame(back.head, back.nodes.get(1));
+    assertEquals("a", back.head.v);
+    assertEquals(List.of("m"), back.head.more);
+    assertEquals(List.of(1, 2.5), back.numbers.get("n"));
+  }
+
+  @Test
+  void deepChainsAndWideCollectionsAreWalkedWithoutTheStack() {
+    Holder h = new Holder();
+    Node<String> head = null;
+    for (int i = 0; i < 3000; i++) { // read nests 3000 deep (maxDepth 4096); the check walks a work list
+      Node<String> n = new Node<>();
+      n.v = "v" + i;
+      n.next = head;
+      head = n;
+    }
+    h.head = head;
+    for (int i = 0; i < 20_000; i++) {
+      Node<String> n = new Node<>();
+      n.v = Integer.toString(i);
+      h.nodes.add(n);
+    }
+    for (boolean refs : new boolean[] {false, true}) {
+      Brine b = brine(refs);
+      Holder back = b.deserialize(b.serialize(h), Holder.class);
+      int len = 0;
+      for (Node<String> n = back.head; n != null; n = n.next) {
+        len++;
+      }
+      assertEquals(3000, len);
+      assertEquals("19999", back.nodes.get(19_999).v);
+    }
+  }
+
+  @Test
+  void valuesThatDoNotFitTheSameDefinitionAreRefused() {
+    // what the reader's field does not take, written through the erased slot (the writer's class of another
+    // version would hold it the same way): the definition is the same, the value is checked
+    Brine b = brine(false);
+    Holder h = new Holder();
+    Node<Object> bad = new Node<>();
+    bad.v = 42;
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Node<String> polluted = (Node) bad;
+    h.head = polluted;
+    BrineException e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(h), Holder.class));
+    assertTrue(e.getMessage().contains("field dev.brine.compat.ErasedChecksTest$Holder.head"), e.getMessage());
+    assertTrue(e.getMessage().contains("java.lang.Integer"), e.getMessage());
+
+    Holder deep = new Holder();
+    Node<Object> inner = new Node<>();
+    inner.more.add(List.of(1));
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Node<String> p2 = (Node) inner;
+    deep.nodes.add(p2);
+    assertThrows(BrineException.class, () -> b.deserialize(b.serialize(deep), Holder.class));
+
+    StringNode s = new StringNode();
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Node<Object> raw = (Node) s;
+    raw.v = 7L;
+    e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(s), StringNode.class));
+    assertTrue(e.getMessage().contains("in a dev.brine.compat.ErasedChecksTest$Node<java.lang.String>"), e.getMessage());
+  }
+}
