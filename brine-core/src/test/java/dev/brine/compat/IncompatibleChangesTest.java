@@ -45,12 +45,14 @@ class IncompatibleChangesTest {
     java.lang.reflect.Field f = wk.getField("f");
     f.set(o, value instanceof EnumName n ? enumValue(f.getType(), n.name()) : writerValue(value, w));
     byte[] bytes = Brine.builder().compatible(true).classLoader(w).register(wk, Class.forName("inc.K$Color", true, w),
-        Class.forName("inc.K$Box", true, w), Class.forName("inc.K$Sub", true, w))
+        Class.forName("inc.K$Box", true, w), Class.forName("inc.K$Sub", true, w),
+        Class.forName("inc.K$Fin", true, w))
         .build().serialize(o);
     Class<?> rk = Class.forName("inc.K", true, r);
     Object back = Brine.builder().compatible(true).classLoader(r).codegenThreshold(threshold)
         .register(rk, Class.forName("inc.K$Color", true, r),
-        Class.forName("inc.K$Box", true, r), Class.forName("inc.K$Sub", true, r)).build().deserialize(bytes, rk);
+        Class.forName("inc.K$Box", true, r), Class.forName("inc.K$Sub", true, r),
+        Class.forName("inc.K$Fin", true, r)).build().deserialize(bytes, rk);
     return rk.getField("f").get(back);
   }
 
@@ -58,6 +60,11 @@ class IncompatibleChangesTest {
   private static Object writerValue(Object value, ClassLoader w) throws Exception {
     if (value instanceof BoxOf b) {
       return b.make(w);
+    }
+    if (value instanceof FinOf fin) {
+      Object o = Class.forName("inc.K$Fin", true, w).getDeclaredConstructor().newInstance();
+      o.getClass().getField("xs").set(o, new ArrayList<>(fin.xs()));
+      return o;
     }
     if (value instanceof List<?> l && l.stream().anyMatch(e -> e instanceof BoxOf)) {
       List<Object> out = new ArrayList<>();
@@ -81,7 +88,9 @@ class IncompatibleChangesTest {
         + " f;\n  public int after = 7;\n"
         + "  public static class Box<T> { public T v; public java.util.List<T> vs = new java.util.ArrayList<>(); }\n"
         + "  public static class Sub extends Box<" + (type.contains("/") ? type.substring(type.indexOf('/') + 1) : "Integer")
-        + "> {}\n}\n");
+        + "> {}\n"
+        + "  public static final class Fin { public java.util.List<"
+        + (type.contains("/") ? type.substring(type.indexOf('/') + 1) : "Integer") + "> xs; }\n}\n");
     int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), "--release", "17",
         src.toString());
     assertEquals(0, rc);
@@ -95,6 +104,9 @@ class IncompatibleChangesTest {
    * A writer's {@code inc.K.Box} (or {@code Sub}, when {@code sub}) holding {@code v} (a {@code BoxOf} made
    * a box too) and {@code vs}.
    */
+  /** A writer's {@code inc.K.Fin} (a final class: read through its own definition reference) holding {@code xs}. */
+  record FinOf(List<?> xs) {}
+
   record BoxOf(boolean sub, Object v, List<?> vs) {
     BoxOf(Object v) {
       this(false, v, List.of());
@@ -177,6 +189,11 @@ class IncompatibleChangesTest {
           () -> roundTrip("Sub/Integer", "Sub/String", new BoxOf(true, 5, List.of()), threshold));
       assertTrue(e.getMessage().contains("field inc.K$Box.v of inc.K$Sub is a T in a inc.K$Box<java.lang.String>"),
           e.getMessage());
+    }
+    for (int threshold : new int[] {1000, 0}) { // a final class's field checked by its own reader, also nested
+      BrineException e = assertThrows(BrineException.class,
+          () -> roundTrip("Fin/Number", "Fin/CharSequence", new FinOf(List.of(5)), threshold));
+      assertTrue(e.getMessage().contains("field inc.K$Fin.xs of inc.K$Fin"), e.getMessage());
     }
     // what still fits reads
     assertEquals(List.of(1, 2L), roundTrip("java.util.List<Number>", "java.util.List<Number>",
