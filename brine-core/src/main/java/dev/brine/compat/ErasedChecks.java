@@ -368,14 +368,18 @@ final class ErasedChecks {
 
   /** One check of one field's value: a work list of (value, check), composite values visited once. */
   private static final class Walk {
-    private final ArrayDeque<Object> todo = new ArrayDeque<>();
-    private IdentityHashMap<Object, Boolean> seen;
+    /** Composite values still to visit, each followed by its check (made on the first: most checks visit none). */
+    private ArrayDeque<Object> todo;
+    /** Per composite value visited: its check, or a list of its checks (a value shared by slots of two types). */
+    private IdentityHashMap<Object, Object> seen;
 
     /** The first value that fails its check, or null. */
     Object run(Object root, Check rootCheck) {
-      todo.clear();
+      if (todo != null) {
+        todo.clear();
+      }
       Object m = visit(root, rootCheck, true);
-      while (m == null && !todo.isEmpty()) {
+      while (m == null && todo != null && !todo.isEmpty()) {
         Check c = (Check) todo.pollLast();
         Object v = todo.pollLast();
         m = visit(v, c, false);
@@ -387,7 +391,7 @@ final class ErasedChecks {
       if (c.instance != null && !c.instance.isInstance(v)) {
         return v;
       }
-      if (c.kind == Check.LEAF || (!root && !firstVisit(v))) {
+      if (c.kind == Check.LEAF || (!root && !firstVisit(v, c))) {
         return null;
       }
       switch (c.kind) {
@@ -451,17 +455,35 @@ final class ErasedChecks {
       if (c.kind == Check.LEAF) {
         return c.instance != null && !c.instance.isInstance(e) ? e : null;
       } else {
+        if (todo == null) {
+          todo = new ArrayDeque<>();
+        }
         todo.addLast(e);
         todo.addLast(c);
       }
       return null;
     }
 
-    private boolean firstVisit(Object v) {
+    /** Whether {@code v} has not been visited with check {@code c} yet (and records it). */
+    private boolean firstVisit(Object v, Check c) {
       if (seen == null) {
         seen = new IdentityHashMap<>();
       }
-      return seen.put(v, Boolean.TRUE) == null;
+      Object before = seen.putIfAbsent(v, c);
+      if (before == null) {
+        return true;
+      }
+      if (before == c) {
+        return false;
+      }
+      @SuppressWarnings("unchecked")
+      List<Check> all = before instanceof List<?> l ? (List<Check>) l : new ArrayList<>(List.of((Check) before));
+      if (all.contains(c)) {
+        return false;
+      }
+      all.add(c);
+      seen.put(v, all);
+      return true;
     }
   }
 }

@@ -44,12 +44,18 @@ class ErasedChecksTest {
     public List<Object> anything;
   }
 
+  /** One node in two lists of different arguments (references on): each list's argument is checked. */
+  public static class Shared {
+    public List<Node<Number>> a = new ArrayList<>();
+    public List<Node<String>> b = new ArrayList<>();
+  }
+
   /** Binds a superclass's type variable. */
   public static class StringNode extends Node<String> {}
 
   private static Brine brine(boolean refs) {
     return Brine.builder().compatible(true).references(refs).codegenThreshold(0)
-        .register(Node.class, Holder.class, Plain.class, StringNode.class).build();
+        .register(Node.class, Holder.class, Plain.class, StringNode.class, Shared.class).build();
   }
 
   @Test
@@ -137,5 +143,22 @@ class ErasedChecksTest {
     raw.v = 7L;
     e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(s), StringNode.class));
     assertTrue(e.getMessage().contains("in a dev.brine.compat.ErasedChecksTest$Node<java.lang.String>"), e.getMessage());
+  }
+
+  @Test
+  void aValueSharedBySlotsOfTwoTypesIsCheckedAgainstEach() {
+    Brine b = brine(true);
+    Shared s = new Shared();
+    Node<Number> n = new Node<>();
+    n.v = 5;
+    s.a.add(n);
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Node<String> same = (Node) n;
+    s.b.add(same);
+    BrineException e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(s), Shared.class));
+    assertTrue(e.getMessage().contains("Shared.b"), e.getMessage());
+    same.v = "five"; // wrong for a, right for b
+    e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(s), Shared.class));
+    assertTrue(e.getMessage().contains("Shared.a"), e.getMessage());
   }
 }
