@@ -24,7 +24,9 @@ class JsonEdgesTest {
 
   record Chars(char[] cs) {}
 
-  static final Class<?>[] CLASSES = {Big.class, Dec.class, Opt.class, Chars.class};
+  record Id(java.util.UUID id) {}
+
+  static final Class<?>[] CLASSES = {Big.class, Dec.class, Opt.class, Chars.class, Id.class};
   static final List<JsonMapper> MAPPERS = List.of(JsonMapper.builder().register(CLASSES).build(),
       JsonMapper.builder().register(CLASSES).codegen(false).build());
 
@@ -95,6 +97,22 @@ class JsonEdgesTest {
       assertArrayEquals(new char[] {'a', 'b'}, m.fromJson("{\"cs\":[\"a\",\"b\"]}", Chars.class).cs());
       assertNull(m.fromJson("{\"cs\":null}", Chars.class).cs());
       assertArrayEquals(new char[0], m.fromJson("{\"cs\":\"\"}", Chars.class).cs());
+    }
+  }
+
+  @Test
+  void aUuidIsReadOnlyFromItsCanonicalText() {
+    java.util.UUID u = java.util.UUID.fromString("0123abcd-4567-89ef-0123-456789abcdef");
+    for (JsonMapper m : MAPPERS) {
+      assertEquals(u, m.fromJson("{\"id\":\"0123abcd-4567-89ef-0123-456789abcdef\"}", Id.class).id());
+      assertEquals(u, m.fromJson("{\"id\":\"0123ABCD-4567-89EF-0123-456789ABCDEF\"}", Id.class).id());
+      // UUID.fromString alone takes the first two and pads them into other UUIDs
+      for (String bad : List.of("1-2-3-4-5", "0123abcd-4567-89ef-0123-456789abcdef0", "0123abcd+4567-89ef-0123-456789abcdef",
+          "0123abcg-4567-89ef-0123-456789abcdef", "")) {
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+            () -> m.fromJson("{\"id\":\"" + bad + "\"}", Id.class), bad);
+        assertTrue(e.getMessage().contains("is not a UUID"), e.getMessage());
+      }
     }
   }
 }

@@ -42,4 +42,17 @@ class MapEntryDefaultsTest {
       assertEquals(Map.of("", 0), back.ms());
     }
   }
+
+  record Id(UUID id) {}
+
+  @Test
+  void aUuidIsReadOnlyFromItsCanonicalText() {
+    for (boolean codegen : new boolean[] {true, false}) {
+      ProtoMapper p = ProtoMapper.builder().register(Id.class).codegen(codegen).build();
+      UUID u = UUID.randomUUID();
+      assertEquals(u, p.fromBytes(p.toBytes(new Id(u)), Id.class).id());
+      byte[] bad = {0x0a, 0x09, '1', '-', '2', '-', '3', '-', '4', '-', '5'}; // UUID.fromString pads it
+      assertThrows(MalformedInputException.class, () -> p.fromBytes(bad, Id.class));
+    }
+  }
 }

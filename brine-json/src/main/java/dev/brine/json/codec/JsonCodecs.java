@@ -9,12 +9,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,7 +27,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -172,20 +165,7 @@ public final class JsonCodecs {
   }
 
   private static Function<String, Object> textParser(Class<?> c) {
-    if (c == UUID.class) return UUID::fromString;
-    if (c == Instant.class) return Instant::parse;
-    if (c == Duration.class) return Duration::parse;
-    if (c == LocalDate.class) return LocalDate::parse;
-    if (c == LocalTime.class) return LocalTime::parse;
-    if (c == LocalDateTime.class) return LocalDateTime::parse;
-    if (c == OffsetDateTime.class) return OffsetDateTime::parse;
-    // the rest of the JDK values brine-protobuf writes as text: the same text here (one model, both formats)
-    if (c == java.time.OffsetTime.class) return java.time.OffsetTime::parse;
-    if (c == java.time.ZonedDateTime.class) return java.time.ZonedDateTime::parse; // zone id kept: "…+01:00[Europe/Paris]"
-    if (c == java.time.ZoneId.class) return java.time.ZoneId::of;
-    if (c == java.time.Period.class) return java.time.Period::parse;
-    if (c == java.net.URI.class) return java.net.URI::create;
-    return null;
+    return dev.brine.plan.TextValues.parser(c); // the same text brine-protobuf writes (one model, both formats)
   }
 
   private static Function<String, Object> keyParser(Type t) {

@@ -1,18 +1,9 @@
 package dev.brine.protobuf.plan;
 
+import dev.brine.plan.TextValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URI;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
-import java.time.Period;
-import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -24,26 +15,19 @@ import java.util.function.Function;
 public final class TextTypes {
   private TextTypes() {}
 
-  private static final Map<Class<?>, Function<String, Object>> PARSERS = Map.ofEntries(
-      Map.entry(UUID.class, UUID::fromString),
-      Map.entry(BigDecimal.class, BigDecimal::new),
-      Map.entry(BigInteger.class, BigInteger::new),
-      Map.entry(LocalDate.class, LocalDate::parse),
-      Map.entry(LocalTime.class, LocalTime::parse),
-      Map.entry(LocalDateTime.class, LocalDateTime::parse),
-      Map.entry(OffsetDateTime.class, OffsetDateTime::parse),
-      Map.entry(OffsetTime.class, OffsetTime::parse),
-      Map.entry(ZonedDateTime.class, ZonedDateTime::parse),
-      Map.entry(ZoneId.class, ZoneId::of),
-      Map.entry(Period.class, Period::parse),
-      Map.entry(URI.class, URI::create));
+  /** The number classes written as text here; the other classes are {@link TextValues}' (shared with JSON). */
+  private static final Map<Class<?>, Function<String, Object>> NUMBERS = Map.of(
+      BigDecimal.class, BigDecimal::new,
+      BigInteger.class, BigInteger::new);
 
   /** The longest {@code BigInteger} or {@code BigDecimal} text read. */
   public static final int MAX_NUMBER_CHARS = 1000;
 
   /** Whether values of the declared class {@code c} are written as text. */
   public static boolean isText(Class<?> c) {
-    return PARSERS.containsKey(c);
+    // Instant and Duration are google.protobuf.Timestamp and Duration messages here (JSON writes them as text)
+    return NUMBERS.containsKey(c) || (TextValues.parser(c) != null && c != java.time.Instant.class
+        && c != java.time.Duration.class);
   }
 
   /**
@@ -58,7 +42,8 @@ public final class TextTypes {
       throw new IllegalArgumentException("a number of more than " + MAX_NUMBER_CHARS + " characters");
     }
     try {
-      return PARSERS.get(c).apply(text);
+      Function<String, Object> p = NUMBERS.get(c);
+      return (p != null ? p : TextValues.parser(c)).apply(text);
     } catch (java.time.DateTimeException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
