@@ -159,6 +159,9 @@ final class ErasedChecks {
   private static final class Builder {
     private final Map<List<Object>, Check> objects = new HashMap<>();
     private final List<Check> all = new ArrayList<>();
+    /** OBJECT nodes made per generic class, bounded: polymorphic recursion would make them without end. */
+    private final Map<Class<?>, Integer> perClass = new HashMap<>();
+    private static final int MAX_NODES_PER_CLASS = 16;
 
     private Check made(Check c) {
       all.add(c);
@@ -309,6 +312,9 @@ final class ErasedChecks {
       Check known = objects.get(key);
       if (known != null) {
         return known;
+      }
+      if (perClass.merge(raw, 1, Integer::sum) > MAX_NODES_PER_CLASS) {
+        return null; // a class whose fields nest it in ever new arguments (Nest<T> with a Nest<List<T>>): not followed
       }
       Check c = made(new Check(Check.OBJECT, raw));
       objects.put(key, c); // before its fields: a field of the same generic type finds this node

@@ -50,12 +50,24 @@ class ErasedChecksTest {
     public List<Node<String>> b = new ArrayList<>();
   }
 
+  /** Polymorphic recursion: each level nests the next in a new argument. */
+  public static class Nest<T> {
+    public T v;
+    public Nest<List<T>> deeper;
+  }
+
+  /** Holds a Nest of a bound argument. */
+  public static class NestHolder {
+    public Nest<String> nest;
+  }
+
   /** Binds a superclass's type variable. */
   public static class StringNode extends Node<String> {}
 
   private static Brine brine(boolean refs) {
     return Brine.builder().compatible(true).references(refs).codegenThreshold(0)
-        .register(Node.class, Holder.class, Plain.class, StringNode.class, Shared.class).build();
+        .register(Node.class, Holder.class, Plain.class, StringNode.class, Shared.class, Nest.class,
+        NestHolder.class).build();
   }
 
   @Test
@@ -160,5 +172,21 @@ class ErasedChecksTest {
     same.v = "five"; // wrong for a, right for b
     e = assertThrows(BrineException.class, () -> b.deserialize(b.serialize(s), Shared.class));
     assertTrue(e.getMessage().contains("Shared.a"), e.getMessage());
+  }
+
+  @Test
+  void polymorphicRecursionIsFollowedAFewLevelsAndEnds() {
+    Brine b = brine(false);
+    NestHolder h = new NestHolder();
+    h.nest = new Nest<>();
+    h.nest.v = "a";
+    h.nest.deeper = new Nest<>();
+    h.nest.deeper.v = new ArrayList<>(List.of("b"));
+    NestHolder back = b.deserialize(b.serialize(h), NestHolder.class);
+    assertEquals(List.of("b"), back.nest.deeper.v);
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Nest<Object> raw = (Nest) h.nest.deeper;
+    raw.v = new ArrayList<>(List.of(1)); // a List<Integer> where a List<String> belongs
+    assertThrows(BrineException.class, () -> b.deserialize(b.serialize(h), NestHolder.class));
   }
 }
