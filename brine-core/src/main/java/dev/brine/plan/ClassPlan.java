@@ -86,7 +86,7 @@ public final class ClassPlan {
       }
     }
     if (Collection.class.isAssignableFrom(t) || Map.class.isAssignableFrom(t)) {
-      Type g = f.getGenericType();
+      Type g = genericTypeOrRaw(f);
       ClassInfo e = null;
       ClassInfo v = null;
       if (g instanceof ParameterizedType) {
@@ -105,6 +105,18 @@ public final class ClassPlan {
       return new FieldPlan(f, FieldKind.CONTAINER, null, e, v);
     }
     return new FieldPlan(f, FieldKind.OBJECT, null, null, null);
+  }
+
+  /**
+   * The field's generic type, or its class when its signature names a class missing at run time (an
+   * optional dependency: {@code TypeNotPresentException}); its elements are then written with their tags.
+   */
+  public static Type genericTypeOrRaw(Field f) {
+    try {
+      return f.getGenericType();
+    } catch (TypeNotPresentException | java.lang.reflect.MalformedParameterizedTypeException | LinkageError e) {
+      return f.getType();
+    }
   }
 
   private static ClassInfo exactInfo(Type t, TypeRegistry registry) {

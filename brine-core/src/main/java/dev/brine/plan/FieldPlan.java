@@ -37,7 +37,7 @@ public final class FieldPlan {
 
   private static Class<?> optionalContent(Field f) {
     if (f.getType() != java.util.Optional.class
-        || !(f.getGenericType() instanceof java.lang.reflect.ParameterizedType pt)
+        || !(ClassPlan.genericTypeOrRaw(f) instanceof java.lang.reflect.ParameterizedType pt)
         || !(pt.getActualTypeArguments()[0] instanceof Class<?> c)) {
       return null;
     }
