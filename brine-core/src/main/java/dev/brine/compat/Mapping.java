@@ -5,6 +5,7 @@ import dev.brine.MalformedInputException;
 import dev.brine.context.ReadSession;
 import dev.brine.io.Loads;
 import dev.brine.plan.ClassModel;
+import dev.brine.plan.ClassPlan;
 import dev.brine.plan.FieldKind;
 import dev.brine.plan.FieldModel;
 import dev.brine.plan.GroupKind;
@@ -193,7 +194,7 @@ final class Mapping {
   /** Decides how remote field {@code i} goes into local field {@code l}, or throws for an incompatible change. */
   private void plan(int i, ClassDef.DefField f, Field l) {
     Class<?> lt = l.getType();
-    java.lang.reflect.Type gt = l.getGenericType();
+    java.lang.reflect.Type gt = ClassPlan.genericTypeOrRaw(l);
     Class<?> rt = remoteType(i, f);
     if (lt == Optional.class) {
       optional[i] = true; // T -> Optional<T>: checked as T; an Optional written is stored as it is, its content checked
@@ -276,8 +277,8 @@ final class Mapping {
     }
     Class<?> el = FieldTypes.element(lt, gt);
     Class<?> vl = FieldTypes.mapValue(lt, gt);
-    Class<?> er = element[i] != null ? element[i].type : null;
-    Class<?> vr = value[i] != null ? value[i].type : null;
+    Class<?> er = known(element[i]);
+    Class<?> vr = known(value[i]);
     if (el != Object.class) {
       if (er == null) {
         wantElement[i] = el;
@@ -292,6 +293,15 @@ final class Mapping {
         throw incompatible(f, f.describe(), lt, "<" + el.getName() + ", " + vl.getName() + ">");
       }
     }
+  }
+
+  /**
+   * The class of a container's written element, key or value class, or null when the definition names
+   * none or one this side does not know (its values are skipped: they read as null, which any class takes).
+   */
+  private static Class<?> known(ClassInfo info) {
+    return info == null || info.serializer instanceof SkippedValue || info.serializer instanceof SkippedArray
+        ? null : info.type;
   }
 
   /**
