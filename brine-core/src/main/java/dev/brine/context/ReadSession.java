@@ -79,6 +79,21 @@ public final class ReadSession extends ByteReader implements ReadContext {
     this.compat = state;
   }
 
+  private Object callScratch;
+
+  /**
+   * What compatible mode's checks keep for the rest of this call ({@code dev.brine.compat.ErasedChecks}:
+   * the values already checked, with references on), or null; dropped when the call ends.
+   */
+  public Object callScratch() {
+    return callScratch;
+  }
+
+  /** Sets what compatible mode keeps for the rest of this call. */
+  public void callScratch(Object scratch) {
+    this.callScratch = scratch;
+  }
+
   /** The current nesting depth (1 inside the payload of the outermost composite value). */
   public int depth() {
     return depth;
@@ -114,6 +129,7 @@ public final class ReadSession extends ByteReader implements ReadContext {
     }
     pendingRef = -1;
     resolving = 0;
+    callScratch = null;
   }
 
   /** Drops references to the input and to objects read, so a pooled context pins nothing. */

@@ -189,4 +189,68 @@ class ErasedChecksTest {
     raw.v = new ArrayList<>(List.of(1)); // a List<Integer> where a List<String> belongs
     assertThrows(BrineException.class, () -> b.deserialize(b.serialize(h), NestHolder.class));
   }
+
+  /** Pair<A, B>, nested in Nest<T> as ever new arguments. */
+  public static class Pair<A, B> {
+    public A a;
+    public B b;
+  }
+
+  /** A finger-tree shape: each level a Nest of pairs of the level above. */
+  public static class Tree<T> {
+    public T head;
+    public Tree<Pair<T, T>> tail;
+  }
+
+  /** Holds a bound tree. */
+  public static class TreeHolder {
+    public Tree<String> tree;
+  }
+
+  @Test
+  void aClassNestedInEverNewArgumentsBuildsAndReads() {
+    Brine b = Brine.builder().compatible(true).codegenThreshold(0)
+        .register(Pair.class, Tree.class, TreeHolder.class).build();
+    TreeHolder h = new TreeHolder();
+    h.tree = new Tree<>();
+    h.tree.head = "a";
+    h.tree.tail = new Tree<>();
+    Pair<String, String> p = new Pair<>();
+    p.a = "b";
+    p.b = "c";
+    h.tree.tail.head = p;
+    assertEquals("c", b.deserialize(b.serialize(h), TreeHolder.class).tree.tail.head.b);
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Pair<Object, Object> raw = (Pair) p;
+    raw.b = 3;
+    assertThrows(BrineException.class, () -> b.deserialize(b.serialize(h), TreeHolder.class));
+  }
+
+  @Test
+  void aSignatureNamingAClassThatIsNotHereBuildsWithoutItsCheck() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Paths.get("target/erased-missing");
+    java.nio.file.Path src = dir.resolve("miss");
+    java.nio.file.Files.createDirectories(src);
+    java.nio.file.Files.writeString(src.resolve("Opt.java"), "package miss; public class Opt {}");
+    java.nio.file.Files.writeString(src.resolve("Box.java"), "package miss; public class Box<T> { public T v; }");
+    java.nio.file.Files.writeString(src.resolve("S.java"), "package miss; public class S extends Box<Opt> {}");
+    java.nio.file.Files.writeString(src.resolve("K.java"),
+        "package miss; public class K { public Box<Opt> b; public java.util.List<Opt> opts; public int n = 3; }");
+    int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(),
+        "--release", "17", src.resolve("Opt.java").toString(), src.resolve("Box.java").toString(),
+        src.resolve("S.java").toString(), src.resolve("K.java").toString());
+    assertEquals(0, rc);
+    java.nio.file.Files.delete(dir.resolve("miss/Opt.class")); // an optional dependency, absent at run time
+    ClassLoader l = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
+    Class<?> k = Class.forName("miss.K", true, l);
+    Class<?> box = Class.forName("miss.Box", true, l);
+    Class<?> sub = Class.forName("miss.S", true, l);
+    for (int threshold : new int[] {0, 1000}) {
+      Brine b = Brine.builder().compatible(true).classLoader(l).codegenThreshold(threshold).register(k, box, sub).build();
+      Object back = b.deserialize(b.serialize(k.getDeclaredConstructor().newInstance()), k);
+      assertEquals(3, k.getField("n").get(back));
+      Object s = sub.getDeclaredConstructor().newInstance();
+      assertEquals(sub, b.deserialize(b.serialize(s)).getClass());
+    }
+  }
 }
