@@ -63,7 +63,7 @@ final class CheckWalk {
     if (c.instance != null && !c.instance.isInstance(v) && !singleton(v)) {
       return v;
     }
-    if (c.kind == TypeCheck.LEAF || (seen != null && !firstVisit(v, c))) {
+    if (c.kind == TypeCheck.LEAF || (seen != null && !small(v, c) && !firstVisit(v, c))) {
       return null;
     }
     switch (c.kind) {
@@ -143,6 +143,29 @@ final class CheckWalk {
     todo.addLast(c);
     return null;
   }
+
+  /**
+   * Whether walking {@code v} again costs no more than {@link #SMALL} leaf checks and queues nothing: such a
+   * value is not recorded in the identity set (a List<List<Integer>> of many short lists pays no hashing).
+   * Each extra visit comes from a back-reference in the payload, so the work stays linear in its length.
+   */
+  private static boolean small(Object v, TypeCheck c) {
+    if (!c.shallow) {
+      return false;
+    }
+    switch (c.kind) {
+      case TypeCheck.ITERABLE:
+        return v instanceof java.util.Collection<?> col && col.size() <= SMALL;
+      case TypeCheck.MAP:
+        return v instanceof Map<?, ?> m && m.size() <= SMALL;
+      case TypeCheck.ARRAY:
+        return v instanceof Object[] a && a.length <= SMALL;
+      default: // OBJECT (its fields), OPTIONAL, ENTRY: a fixed number of leaves
+        return true;
+    }
+  }
+
+  private static final int SMALL = 16;
 
   /** Whether {@code v} has not been visited with check {@code c} yet (and records it). */
   private boolean firstVisit(Object v, TypeCheck c) {

@@ -40,6 +40,8 @@ final class TypeCheck {
   TypeCheck[] args;
   /** Whether something inside the value is checked; settled by {@link TypeChecks#settle}. */
   boolean inside;
+  /** Whether every check inside is a leaf: a value of it queues nothing; settled by {@link TypeChecks#settle}. */
+  boolean shallow;
 
   /**
    * OBJECT: per subclass of {@link #instance} met in a value, whether its own class binds every type

@@ -239,6 +239,22 @@ final class TypeChecks {
         c.kind = TypeCheck.LEAF;
       }
     }
+    for (TypeCheck c : all) {
+      c.shallow = c.kind != TypeCheck.LEAF && leavesOnly(c);
+    }
+  }
+
+  /** Whether every check inside {@code c} is a leaf (or none): walking a value of it queues nothing. */
+  private static boolean leavesOnly(TypeCheck c) {
+    if (c.kind == TypeCheck.OBJECT) {
+      for (TypeCheck f : c.fieldChecks) {
+        if (f.kind != TypeCheck.LEAF) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return (c.element == null || c.element.kind == TypeCheck.LEAF) && (c.value == null || c.value.kind == TypeCheck.LEAF);
   }
 
   private static boolean computeInside(TypeCheck c) {
